@@ -22,6 +22,8 @@ const char* to_string(EventKind k) {
       return "symmetric";
     case EventKind::kPainleve:
       return "painleve";
+    case EventKind::kImpactWithoutCollision:
+      return "impact_without_collision";
   }
   return "unknown";
 }

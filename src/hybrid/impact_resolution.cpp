@@ -1,6 +1,26 @@
 #include "clatter/hybrid/impact_resolution.hpp"
 
+#include "clatter/laws/impact_without_collision.hpp"
+
 namespace clatter::hybrid {
+
+namespace {
+
+// W = J M⁻¹ Jᵀ and M⁻¹ Jᵀ of the contact rows J
+struct ContactInertia {
+  Eigen::Matrix<double, 3, 2> MinvJt;
+  ContactMatrix W;
+};
+ContactInertia contact_inertia(const dynamics::PlanarBodyModel& model,
+                               const Eigen::Matrix<double, 2, 3>& J) {
+  ContactInertia c;
+  c.MinvJt.col(0) = model.solve_mass(J.row(0).transpose());
+  c.MinvJt.col(1) = model.solve_mass(J.row(1).transpose());
+  c.W = ContactMatrix::from_matrix(J * c.MinvJt);
+  return c;
+}
+
+}  // namespace
 
 ContactImpact apply_impact(const dynamics::PlanarBodyModel& model, double t, Vec3& qd,
                            const Eigen::Matrix<double, 2, 3>& J, const LawChoice& law) {
@@ -9,12 +29,24 @@ ContactImpact apply_impact(const dynamics::PlanarBodyModel& model, double t, Vec
   ContactImpact out;
   out.qd_pre = qd;
   out.v_pre = J * qd - v_surface;
-  Eigen::Matrix<double, 3, 2> MinvJt;
-  MinvJt.col(0) = model.solve_mass(J.row(0).transpose());
-  MinvJt.col(1) = model.solve_mass(J.row(1).transpose());
-  const ContactMatrix W = ContactMatrix::from_matrix(J * MinvJt);
-  out.outcome = law.apply({out.v_pre, W});
-  qd += MinvJt * out.outcome.Lambda;
+  const ContactInertia ci = contact_inertia(model, J);
+  out.outcome = law.apply({out.v_pre, ci.W});
+  qd += ci.MinvJt * out.outcome.Lambda;
+  out.surface_work = out.outcome.Lambda.dot(v_surface);
+  return out;
+}
+
+ContactImpact apply_impact_without_collision(const dynamics::PlanarBodyModel& model, double t,
+                                             Vec3& qd, const Eigen::Matrix<double, 2, 3>& J,
+                                             const ImpactParams& params) {
+  const dynamics::Surface& s = model.surface();
+  const Vec2 v_surface{s.u(t), s.hdot(t)};
+  ContactImpact out;
+  out.qd_pre = qd;
+  out.v_pre = {J.row(0).dot(qd) - v_surface.x(), 0.0};
+  const ContactInertia ci = contact_inertia(model, J);
+  out.outcome = impact_without_collision(ci.W, out.v_pre.x(), params);
+  qd += ci.MinvJt * out.outcome.Lambda;
   out.surface_work = out.outcome.Lambda.dot(v_surface);
   return out;
 }

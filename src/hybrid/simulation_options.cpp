@@ -23,6 +23,8 @@ const char* to_string(ChatterPolicy p) {
   return p == ChatterPolicy::kAccumulation ? "accumulation" : "cutoff";
 }
 
+const char* to_string(PainlevePolicy p) { return p == PainlevePolicy::kStop ? "stop" : "impact"; }
+
 void validate(const SimulationOptions& o, double t0) {
   require(std::isfinite(o.t_end) && o.t_end > t0, "t_end",
           "must be finite and later than the initial time " + format_number(t0));

@@ -230,7 +230,9 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
       require(t != nullptr, prefix.c_str(), "must be a table");
       Section c(t, prefix);
       dynamics::ContactFeature f;
-      f.name = c.text("name", "C" + std::to_string(i));
+      std::string fallback_name = "C";     // (built in two steps: g++ 12's -Wrestrict misfires on
+      fallback_name += std::to_string(i);  // the concatenation when this function is inlined)
+      f.name = c.text("name", fallback_name);
       const std::vector<double> p = c.vector("position", 2, {0.0, 0.0});
       f.c_B = {p[0], p[1]};
       f.radius = c.number("radius", 0.0);
@@ -281,6 +283,10 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
         {"multipoint", hybrid::TwoContactRule::kMultipoint},
         {"symmetric", hybrid::TwoContactRule::kSymmetric}}});
   o.theta_crit = sim.number("theta_crit", o.theta_crit);
+  o.painleve = choice<hybrid::PainlevePolicy, 2>(
+      sim.text("painleve", "stop"), "simulation.painleve",
+      {{{"stop", hybrid::PainlevePolicy::kStop},
+        {"impact", hybrid::PainlevePolicy::kImpactWithoutCollision}}});
   o.stabilization.omega = sim.number("stabilization_omega", o.stabilization.omega);
   o.stabilization.zeta = sim.number("stabilization_zeta", o.stabilization.zeta);
   o.zeno_events = static_cast<int>(sim.integer("zeno_events", o.zeno_events));

@@ -20,7 +20,9 @@ enum class EventKind : std::uint8_t {
   kSlipReversal,  ///< a sliding contact came to rest and slides the other way
   kSlipOnset,     ///< a sticking contact starts to slide (|λ_T| reached μ λ_N)
   kSymmetric,     ///< two-contact symmetric reduction: body levelled, spin stopped
-  kPainleve,      ///< a sliding contact with k_N ≤ 0 (Painlevé): the run stops
+  kPainleve,      ///< a sliding contact with k_N ≤ 0 (Painlevé): the run stops, or (policy
+                  ///< kImpactWithoutCollision) the next event resolves it
+  kImpactWithoutCollision,  ///< Painlevé resolved: Stronge's law from v⁻ = (v_T, 0)
 };
 
 [[nodiscard]] const char* to_string(EventKind k);

@@ -29,6 +29,13 @@ struct ContactImpact {
 ContactImpact apply_impact(const dynamics::PlanarBodyModel& model, double t, Vec3& qd,
                            const Eigen::Matrix<double, 2, 3>& J, const LawChoice& law);
 
+/// The impact without collision of a jammed sliding contact with Jacobian rows J
+/// (laws/impact_without_collision.hpp): Stronge's law with the law's μ, e* from v⁻ = (v_T, 0),
+/// v_T = J_T q̇ − u(t); updates q̇. @pre v_T ≠ 0.
+ContactImpact apply_impact_without_collision(const dynamics::PlanarBodyModel& model, double t,
+                                             Vec3& qd, const Eigen::Matrix<double, 2, 3>& J,
+                                             const ImpactParams& params);
+
 /// Applies `law` at contact i and updates q̇. @pre v_N⁻ < 0 at contact i.
 ContactImpact apply_contact_impact(const dynamics::PlanarBodyModel& model, double t, const Vec3& q,
                                    Vec3& qd, int i, const LawChoice& law);

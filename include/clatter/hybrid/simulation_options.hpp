@@ -30,6 +30,14 @@ enum class TwoContactRule : std::uint8_t {
                ///< one impact with equal impulses at both (J = (J_i + J_j)/2)
 };
 
+/// What a sliding contact with k_N ≤ 0 (Painlevé: no consistent contact force) does.
+enum class PainlevePolicy : std::uint8_t {
+  kStop,                    ///< (default) the run stops with StopReason::kPainleve and says where
+  kImpactWithoutCollision,  ///< if it is the only closed contact and k_N < 0: Stronge's law from
+                            ///< v⁻ = (v_T, 0) (laws/impact_without_collision.hpp), the contact
+                            ///< opens; otherwise (several closed contacts, k_N = 0) as kStop
+};
+
 /// A Poincaré section reported to Recorder::on_section.
 enum class Section : std::uint8_t {
   kNone,
@@ -57,6 +65,7 @@ struct SimulationOptions {
   double chatter_tol{1e-12};  ///< kAccumulation: accepted error of the accumulation time [s]
   TwoContactRule two_contact{TwoContactRule::kMultipoint};
   double theta_crit{1e-3};  ///< kSymmetric: angle window [rad]
+  PainlevePolicy painleve{PainlevePolicy::kStop};
 
   // guards
   int zeno_events{1000};  ///< this many events within zeno_window stops the run (status kZeno)
@@ -65,6 +74,7 @@ struct SimulationOptions {
 
 [[nodiscard]] const char* to_string(TwoContactRule r);
 [[nodiscard]] const char* to_string(ChatterPolicy p);
+[[nodiscard]] const char* to_string(PainlevePolicy p);
 
 /// Throws InvalidArgument naming the field for a non-positive tolerance, step, horizon and so on.
 void validate(const SimulationOptions& o, double t0);

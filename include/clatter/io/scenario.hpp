@@ -17,8 +17,9 @@
 ///   [initial] t, q = [x, y, θ], qdot = [ẋ, ẏ, ω]
 ///   [simulation] t_end, output_dt, max_events, exact_flight, abs_tol, rel_tol, max_dt,
 ///             event_samples, chatter = "accumulation" | "cutoff", v_tol, chatter_tol,
-///             two_contact = "sequential" | "symmetric", theta_crit, stabilization_omega,
-///             stabilization_zeta, zeno_events, zeno_window
+///             two_contact = "sequential" | "multipoint" | "symmetric", theta_crit,
+///             painleve = "stop" | "impact", stabilization_omega, stabilization_zeta,
+///             zeno_events, zeno_window
 /// @endverbatim
 /// Errors throw InvalidArgument naming the key ("surface.omega") and the allowed range.
 
