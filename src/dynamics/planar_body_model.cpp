@@ -1,7 +1,10 @@
 #include "clatter/dynamics/planar_body_model.hpp"
 
+#include "clatter/multipoint/multipoint_input.hpp"
+
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numbers>
 #include <utility>
 
@@ -29,11 +32,10 @@ PlanarBodyModel::PlanarBodyModel(PlanarBody body, double gravity, Surface surfac
     require_finite(f.c_B.y(), "contact.position");
     require(std::isfinite(f.radius) && f.radius >= 0.0, "contact.radius", "must be finite and >= 0",
             f.radius);
-    require(std::isfinite(f.law.params.mu) && f.law.params.mu >= 0.0, "contact.mu",
-            "friction coefficient must be finite and >= 0", f.law.params.mu);
-    require(std::isfinite(f.law.params.e) && f.law.params.e >= 0.0 && f.law.params.e <= 1.0,
-            "contact.e", "restitution coefficient must lie in [0, 1]", f.law.params.e);
   }
+  std::vector<model::Contact> contacts;
+  for (const ContactFeature& f : features_) contacts.push_back(model::Contact::with_law(f.name, f.law));
+  set_contacts(std::move(contacts));
 }
 
 ContactKinematics PlanarBodyModel::contact(int i, double t, const Vec3& q, const Vec3& qd) const {
@@ -118,6 +120,211 @@ double PlanarBodyModel::level_angle(int i, int j, double theta) const {
   const double base = -std::atan2(d.y(), d.x());
   const double k = std::round((theta - base) / std::numbers::pi);
   return base + k * std::numbers::pi;
+}
+
+// ---------------------------------------------------------------------------------------------
+// model::System
+
+namespace {
+Vec3 head3(const model::VecQ& v) { return {v(0), v(1), v(2)}; }
+}  // namespace
+
+std::vector<std::string> PlanarBodyModel::coordinate_names() const { return {"x", "y", "theta"}; }
+
+model::MatQ PlanarBodyModel::mass_matrix(double /*t*/, const VecQ& /*q*/) const {
+  return Vec3(body_.m, body_.m, body_.I).asDiagonal();
+}
+
+model::VecQ PlanarBodyModel::applied_forces(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
+                                            const VecA& /*aux*/) const {
+  return applied_forces();
+}
+
+void PlanarBodyModel::contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
+                                       model::ContactGeometry& out) const {
+  const Vec3 q3 = head3(q);
+  const ContactKinematics k = contact(c, t, q3, head3(qd));
+  out.g_N = k.g_N;
+  out.v = k.v;
+  out.J = k.J;
+  const Surface::State s = surface_.state(t);
+  out.w = {s.u, s.hdot};
+  out.gamma = k.gamma;
+  out.scale = gap_scale(c, q3);
+}
+
+void PlanarBodyModel::evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& /*aux*/,
+                               model::Evaluation& out) const {
+  out.mass.set_diagonal(Vec3(body_.m, body_.m, body_.I));
+  out.f = applied_forces();
+  out.aux_rate.resize(0);
+  out.power_applied = 0.0;
+  for (int c = 0; c < num_contacts(); ++c)
+    contact_geometry(c, t, q, qd, out.contacts[static_cast<std::size_t>(c)]);
+}
+
+void PlanarBodyModel::factor_mass(double /*t*/, const VecQ& /*q*/, model::MassFactor& out) const {
+  out.set_diagonal(Vec3(body_.m, body_.m, body_.I));
+}
+
+double PlanarBodyModel::kinetic_energy(double /*t*/, const VecQ& /*q*/, const VecQ& qd) const {
+  return kinetic_energy(head3(qd));
+}
+
+double PlanarBodyModel::potential_energy(double /*t*/, const VecQ& q) const {
+  return potential_energy(head3(q));
+}
+
+double PlanarBodyModel::force_scale() const { return body_.m * (g_ + surface_.hddot_max()); }
+
+double PlanarBodyModel::velocity_scale(double /*t*/, const VecQ& /*q*/, const VecQ& qd) const {
+  return std::hypot(qd(0), qd(1)) + std::abs(surface_.amplitude * surface_.omega);
+}
+
+double PlanarBodyModel::rate_bound(const VecQ& qd) const {
+  return surface_.omega + surface_.belt_omega + std::abs(qd(2));
+}
+
+bool PlanarBodyModel::multipoint_input(double t, const VecQ& q,
+                                       const std::array<bool, model::kMaxContacts>& active,
+                                       multipoint::Input& in, VecQ& frame_velocity) const {
+  namespace mp = multipoint;
+  const Surface::State s = surface_.state(t);
+  frame_velocity = Vec3(s.u, s.hdot, 0.0);
+  int k = 0;
+  for (int c = 0; c < num_contacts(); ++c) k += active[static_cast<std::size_t>(c)] ? 1 : 0;
+  in.dim = mp::Dimension::kPlanar;
+  in.M = mass_matrix();
+  in.J = mp::JacobianX::Zero(2 * k, 3);
+  in.name = "body";
+  in.contacts.clear();
+  in.body_points.clear();
+  int a = 0;
+  const Vec3 q3 = head3(q);
+  for (int c = 0; c < num_contacts(); ++c) {
+    if (!active[static_cast<std::size_t>(c)]) continue;
+    const ContactKinematics kin = contact(c, t, q3, Vec3::Zero());
+    in.J.block(2 * a, 0, 2, 3) = kin.J;
+    mp::ContactPoint p;
+    p.name = this->contact(c).name;
+    p.mu_s = this->contact(c).mu_s;
+    p.mu_d = this->contact(c).mu_d;
+    in.contacts.push_back(p);
+    in.body_points.push_back({0, a, 1, {kin.r.x(), kin.r.y(), 0.0}});
+    ++a;
+  }
+  return true;
+}
+
+std::unique_ptr<model::System> PlanarBodyModel::clone() const {
+  return std::make_unique<PlanarBodyModel>(*this);
+}
+
+model::ParameterSet PlanarBodyModel::own_parameters() const {
+  model::ParameterSet p;
+  p.add("mass", body_.m, "kg", "mass m");
+  p.add("inertia", body_.I, "kg m^2", "moment of inertia about G");
+  p.add("gravity", g_, "m/s^2", "gravity g (along -y)");
+  p.add("surface.height", surface_.height, "m", "h0");
+  p.add("surface.amplitude", surface_.amplitude, "m", "A of h = h0 + A sin(omega t + phase)");
+  p.add("surface.omega", surface_.omega, "rad/s", "omega");
+  p.add("surface.phase", surface_.phase, "rad", "phase");
+  p.add("surface.belt_velocity", surface_.belt_velocity, "m/s", "u0 of u = u0 + U sin(...)");
+  p.add("surface.belt_amplitude", surface_.belt_amplitude, "m/s", "U");
+  p.add("surface.belt_omega", surface_.belt_omega, "rad/s", "belt Omega");
+  p.add("surface.belt_phase", surface_.belt_phase, "rad", "belt phase");
+  return p;
+}
+
+std::unique_ptr<model::System> PlanarBodyModel::with_own_parameter(std::string_view name,
+                                                                   double value) const {
+  PlanarBody body = body_;
+  double g = g_;
+  Surface s = surface_;
+  if (name == "mass") {
+    body.m = value;
+  } else if (name == "inertia") {
+    body.I = value;
+  } else if (name == "gravity") {
+    g = value;
+  } else if (name == "surface.height") {
+    s.height = value;
+  } else if (name == "surface.amplitude") {
+    s.amplitude = value;
+  } else if (name == "surface.omega") {
+    s.omega = value;
+  } else if (name == "surface.phase") {
+    s.phase = value;
+  } else if (name == "surface.belt_velocity") {
+    s.belt_velocity = value;
+  } else if (name == "surface.belt_amplitude") {
+    s.belt_amplitude = value;
+  } else if (name == "surface.belt_omega") {
+    s.belt_omega = value;
+  } else if (name == "surface.belt_phase") {
+    s.belt_phase = value;
+  } else {
+    (void)parameters().get(name);  // throws, listing the known names
+  }
+  auto m = std::make_unique<PlanarBodyModel>(body, g, s, features_);
+  m->set_contacts(std::vector<model::Contact>(
+      [&] {
+        std::vector<model::Contact> cs;
+        for (int c = 0; c < num_contacts(); ++c) cs.push_back(contact(c));
+        return cs;
+      }()));
+  return m;
+}
+
+// exact flight and symmetric pairs over the generic vectors
+
+void PlanarBodyModel::flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q,
+                             VecQ& qd) const {
+  Vec3 q3, qd3;
+  flight(tau, head3(q0), head3(qd0), q3, qd3);
+  q = q3;
+  qd = qd3;
+}
+
+void PlanarBodyModel::flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
+                                  std::array<integrate::ValueSlope, kMaxContacts>& out) const {
+  flight_gaps(t0, head3(q0), head3(qd0), tau, out);
+}
+
+double PlanarBodyModel::gap_curvature_bound(int c, const VecQ& qd0) const {
+  return flight_gap_curvature_bound(c, head3(qd0));
+}
+
+double PlanarBodyModel::far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const {
+  return flight_gap_far_step(c, head3(q0), head3(qd0), tau);
+}
+
+double PlanarBodyModel::apex_time(const VecQ& /*q0*/, const VecQ& qd0) const {
+  if (!(qd0(1) > 0.0 && g_ > 0.0)) return std::numeric_limits<double>::quiet_NaN();
+  return qd0(1) / g_;
+}
+
+double PlanarBodyModel::level_distance(int c, int j, const VecQ& q) const {
+  return std::abs(level_angle(c, j, q(2)) - q(2));
+}
+
+double PlanarBodyModel::level_gap_window(int j, double theta_crit) const {
+  return 2.0 * theta_crit * feature(j).c_B.norm();
+}
+
+bool PlanarBodyModel::level(int c, int j, double t, VecQ& q, VecQ& qd) const {
+  const Vec3 q3 = head3(q);
+  const ContactKinematics k = contact(c, t, q3, head3(qd));
+  const Vec2 P{q3.x() + k.r.x(), q3.y() + k.r.y()};
+  Vec3 levelled = q3;
+  levelled.z() = level_angle(c, j, q3.z());
+  const ContactKinematics k2 = contact(c, t, levelled, head3(qd));
+  levelled.x() = P.x() - k2.r.x();
+  levelled.y() = P.y() - k2.r.y();
+  const bool changed = qd(2) != 0.0 || levelled.z() != q3.z();
+  q = levelled;
+  qd(2) = 0.0;
+  return changed;
 }
 
 PlanarBodyModel make_ball(double m, double R, double gravity, Surface surface, LawChoice law) {

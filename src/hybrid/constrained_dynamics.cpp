@@ -7,20 +7,32 @@ namespace clatter::hybrid {
 
 namespace {
 
-constexpr int kMaxRows = 2 * dynamics::kMaxContacts;
+constexpr int kMaxRows = 2 * kMaxContacts;
 using MatK = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows>;
 using VecK = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
-using RowsK = Eigen::Matrix<double, Eigen::Dynamic, 3, 0, kMaxRows, 3>;
+using RowsK =
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, model::kMaxDof>;
 
 }  // namespace
 
-ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model, double t,
-                                         const Vec3& q, const Vec3& qd, const Modes& modes,
+ConstrainedDynamics constrained_dynamics(const model::System& model, double t, const VecQ& q,
+                                         const VecQ& qd, const Modes& modes,
                                          const Stabilization& stab) {
   ConstrainedDynamics out;
+  constrained_dynamics(model, t, q, qd, VecA(), modes, stab, out);
+  return out;
+}
+
+void constrained_dynamics(const model::System& model, double t, const VecQ& q, const VecQ& qd,
+                          const VecA& aux, const Modes& modes, const Stabilization& stab,
+                          ConstrainedDynamics& out) {
   const int n_c = model.num_contacts();
-  const Vec3 f = model.applied_forces();
-  const Vec3 Minv_f = model.solve_mass(f);
+  const int n = model.nq();
+  model.evaluate(t, q, qd, aux, out.eval);
+  out.painleve_contact = -1;
+  out.painleve_k_N = 0.0;
+  const model::MassFactor& Mf = out.eval.mass;
+  const VecQ Minv_f = Mf.solve(out.eval.f);
 
   // rows of the closed contacts: (contact, tangential?) pairs
   std::array<int, kMaxRows> row_contact{};
@@ -28,7 +40,8 @@ ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model,
   int k = 0;
   for (int c = 0; c < n_c; ++c) {
     const auto ci = static_cast<std::size_t>(c);
-    out.kin[ci] = model.contact(c, t, q, qd);
+    out.lambda[ci] = Vec2::Zero();
+    out.k_N[ci] = 0.0;
     if (!is_closed(modes[ci])) continue;
     if (modes[ci] == ContactMode::kStick) {
       row_contact[static_cast<std::size_t>(k)] = c;
@@ -38,16 +51,16 @@ ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model,
     row_tangential[static_cast<std::size_t>(k++)] = false;
   }
 
-  Vec3 qdd = Minv_f;
+  VecQ qdd = Minv_f;
   if (k > 0) {
-    RowsK G(k, 3), D(k, 3);
+    RowsK G(k, n), D(k, n);
     VecK rhs(k);
     const double w = stab.omega;
     for (int r = 0; r < k; ++r) {
       const auto ri = static_cast<std::size_t>(r);
       const auto ci = static_cast<std::size_t>(row_contact[ri]);
-      const dynamics::ContactKinematics& kin = out.kin[ci];
-      const double mu = model.feature(row_contact[ri]).law.params.mu;
+      const model::ContactGeometry& kin = out.eval.contacts[ci];
+      const double mu = model.contact(row_contact[ri]).mu_d;
       if (row_tangential[ri]) {
         G.row(r) = kin.J.row(0);
         D.row(r) = kin.J.row(0);
@@ -59,8 +72,8 @@ ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model,
       }
       rhs(r) -= G.row(r).dot(Minv_f);
     }
-    RowsK MinvDt(k, 3);  // rows: (M⁻¹ D_rᵀ)ᵀ
-    for (int r = 0; r < k; ++r) MinvDt.row(r) = model.solve_mass(D.row(r).transpose()).transpose();
+    RowsK MinvDt(k, n);  // rows: (M⁻¹ D_rᵀ)ᵀ
+    for (int r = 0; r < k; ++r) MinvDt.row(r) = Mf.solve(D.row(r).transpose()).transpose();
     const MatK K = G * MinvDt.transpose();
     VecK lambda(k);
     // small systems in closed form; singular or larger ones by the minimum-norm solution
@@ -84,7 +97,7 @@ ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model,
       } else {
         out.lambda[ci].y() = lambda(r);
         if (is_sliding(modes[ci])) {
-          const double mu = model.feature(c).law.params.mu;
+          const double mu = model.contact(c).mu_d;
           out.lambda[ci].x() = -slip_sign(modes[ci]) * mu * lambda(r);
           // the slip mode's k_N: Painlevé when ≤ 0
           const double k_N = G.row(r).dot(MinvDt.row(r));
@@ -100,18 +113,20 @@ ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model,
   // sticking contacts with the same tangential row (a flat body on two corners) share their
   // tangential force in any proportion without changing the motion: it is shared in proportion
   // to their normal forces, so that each contact is within its cone exactly when the group is
-  std::array<bool, dynamics::kMaxContacts> grouped{};
+  std::array<bool, kMaxContacts> grouped{};
   for (int c = 0; c < n_c; ++c) {
     const auto ci = static_cast<std::size_t>(c);
     if (modes[ci] != ContactMode::kStick || grouped[ci]) continue;
-    std::array<int, dynamics::kMaxContacts> group{};
+    std::array<int, kMaxContacts> group{};
     int size = 0;
     double total_T = 0.0, total_N = 0.0;
-    const double scale = out.kin[ci].J.row(0).norm();
+    const double scale = out.eval.contacts[ci].J.row(0).norm();
     for (int j = c; j < n_c; ++j) {
       const auto cj = static_cast<std::size_t>(j);
       if (modes[cj] != ContactMode::kStick || grouped[cj]) continue;
-      if ((out.kin[cj].J.row(0) - out.kin[ci].J.row(0)).norm() > 1e-12 * scale) continue;
+      if ((out.eval.contacts[cj].J.row(0) - out.eval.contacts[ci].J.row(0)).norm() >
+          1e-12 * scale)
+        continue;
       grouped[cj] = true;
       group[static_cast<std::size_t>(size++)] = j;
       total_T += out.lambda[cj].x();
@@ -126,9 +141,8 @@ ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model,
   out.qdd = qdd;
   for (int c = 0; c < n_c; ++c) {
     const auto ci = static_cast<std::size_t>(c);
-    out.accel[ci] = out.kin[ci].J * qdd + out.kin[ci].gamma;
+    out.accel[ci] = out.eval.contacts[ci].J * qdd + out.eval.contacts[ci].gamma;
   }
-  return out;
 }
 
 }  // namespace clatter::hybrid

@@ -6,61 +6,69 @@ namespace clatter::hybrid {
 
 namespace {
 
+using model::Rows2;
+using model::VecQ;
+using MinvJt2 = Eigen::Matrix<double, Eigen::Dynamic, 2, 0, model::kMaxDof, 2>;
+
 // W = J M⁻¹ Jᵀ and M⁻¹ Jᵀ of the contact rows J
 struct ContactInertia {
-  Eigen::Matrix<double, 3, 2> MinvJt;
+  MinvJt2 MinvJt;
   ContactMatrix W;
 };
-ContactInertia contact_inertia(const dynamics::PlanarBodyModel& model,
-                               const Eigen::Matrix<double, 2, 3>& J) {
+ContactInertia contact_inertia(const model::MassFactor& mass, const Rows2& J) {
   ContactInertia c;
-  c.MinvJt.col(0) = model.solve_mass(J.row(0).transpose());
-  c.MinvJt.col(1) = model.solve_mass(J.row(1).transpose());
+  c.MinvJt.resize(J.cols(), 2);
+  c.MinvJt.col(0) = mass.solve(J.row(0).transpose());
+  c.MinvJt.col(1) = mass.solve(J.row(1).transpose());
   c.W = ContactMatrix::from_matrix(J * c.MinvJt);
   return c;
 }
 
 }  // namespace
 
-ContactImpact apply_impact(const dynamics::PlanarBodyModel& model, double t, Vec3& qd,
-                           const Eigen::Matrix<double, 2, 3>& J, const LawChoice& law) {
-  const dynamics::Surface& s = model.surface();
-  const Vec2 v_surface{s.u(t), s.hdot(t)};
+ContactImpact apply_impact(const model::MassFactor& mass, const Vec2& w, VecQ& qd, const Rows2& J,
+                           const LawChoice& law) {
   ContactImpact out;
   out.qd_pre = qd;
-  out.v_pre = J * qd - v_surface;
-  const ContactInertia ci = contact_inertia(model, J);
+  out.v_pre = J * qd - w;
+  const ContactInertia ci = contact_inertia(mass, J);
   out.outcome = law.apply({out.v_pre, ci.W});
   qd += ci.MinvJt * out.outcome.Lambda;
-  out.surface_work = out.outcome.Lambda.dot(v_surface);
+  out.surface_work = out.outcome.Lambda.dot(w);
   return out;
 }
 
-ContactImpact apply_impact_without_collision(const dynamics::PlanarBodyModel& model, double t,
-                                             Vec3& qd, const Eigen::Matrix<double, 2, 3>& J,
+ContactImpact apply_impact_without_collision(const model::MassFactor& mass, const Vec2& w,
+                                             VecQ& qd, const Rows2& J,
                                              const ImpactParams& params) {
-  const dynamics::Surface& s = model.surface();
-  const Vec2 v_surface{s.u(t), s.hdot(t)};
   ContactImpact out;
   out.qd_pre = qd;
-  out.v_pre = {J.row(0).dot(qd) - v_surface.x(), 0.0};
-  const ContactInertia ci = contact_inertia(model, J);
+  out.v_pre = {J.row(0).dot(qd) - w.x(), 0.0};
+  const ContactInertia ci = contact_inertia(mass, J);
   out.outcome = impact_without_collision(ci.W, out.v_pre.x(), params);
   qd += ci.MinvJt * out.outcome.Lambda;
-  out.surface_work = out.outcome.Lambda.dot(v_surface);
+  out.surface_work = out.outcome.Lambda.dot(w);
   return out;
 }
 
-ContactImpact apply_contact_impact(const dynamics::PlanarBodyModel& model, double t, const Vec3& q,
-                                   Vec3& qd, int i, const LawChoice& law) {
-  return apply_impact(model, t, qd, model.contact(i, t, q, qd).J, law);
+ContactImpact apply_contact_impact(const model::System& system, double t, const VecQ& q, VecQ& qd,
+                                   int i, const LawChoice& law) {
+  model::MassFactor mass;
+  system.factor_mass(t, q, mass);
+  model::ContactGeometry g;
+  system.contact_geometry(i, t, q, qd, g);
+  return apply_impact(mass, g.w, qd, g.J, law);
 }
 
-ContactImpact apply_pair_impact(const dynamics::PlanarBodyModel& model, double t, const Vec3& q,
-                                Vec3& qd, int i, int j, const LawChoice& law) {
-  const Eigen::Matrix<double, 2, 3> J =
-      0.5 * (model.contact(i, t, q, qd).J + model.contact(j, t, q, qd).J);
-  return apply_impact(model, t, qd, J, law);
+ContactImpact apply_pair_impact(const model::System& system, double t, const VecQ& q, VecQ& qd,
+                                int i, int j, const LawChoice& law) {
+  model::MassFactor mass;
+  system.factor_mass(t, q, mass);
+  model::ContactGeometry gi, gj;
+  system.contact_geometry(i, t, q, qd, gi);
+  system.contact_geometry(j, t, q, qd, gj);
+  const Rows2 J = 0.5 * (gi.J + gj.J);
+  return apply_impact(mass, 0.5 * (gi.w + gj.w), qd, J, law);
 }
 
 }  // namespace clatter::hybrid

@@ -136,6 +136,13 @@ Enum choice(const std::string& value, const std::string& key,
   throw InvalidArgument(key, "unknown value '" + value + "' (allowed: " + allowed + ")");
 }
 
+// μ ≥ 0 and e ∈ [0, 1], named by the scenario's own keys
+void validate_law(const Section& s, const LawChoice& law) {
+  require(law.params.mu >= 0.0, s.key("mu").c_str(), "must be >= 0", law.params.mu);
+  require(law.params.e >= 0.0 && law.params.e <= 1.0, s.key("e").c_str(), "must lie in [0, 1]",
+          law.params.e);
+}
+
 LawChoice read_law(Section& s, const LawChoice& fallback) {
   LawChoice law = fallback;
   const std::string kind = s.text("law", "");
@@ -148,6 +155,7 @@ LawChoice read_law(Section& s, const LawChoice& fallback) {
   }
   law.params.mu = s.number("mu", law.params.mu);
   law.params.e = s.number("e", law.params.e);
+  validate_law(s, law);
   return law;
 }
 
@@ -181,6 +189,7 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
     }
     law.params.mu = law_s.number("mu", 0.0);
     law.params.e = law_s.number("e", 0.0);
+    validate_law(law_s, law);
     law_s.reject_unknown();
   }
 
@@ -255,8 +264,8 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
   init.t = init_s.number("t", 0.0);
   const std::vector<double> q = init_s.vector("q", 3, {0.0, 0.0, 0.0});
   const std::vector<double> qd = init_s.vector("qdot", 3, {0.0, 0.0, 0.0});
-  init.q = {q[0], q[1], q[2]};
-  init.qd = {qd[0], qd[1], qd[2]};
+  init.q = Vec3(q[0], q[1], q[2]);
+  init.qd = Vec3(qd[0], qd[1], qd[2]);
   init_s.reject_unknown();
 
   // options

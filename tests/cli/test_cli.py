@@ -211,7 +211,7 @@ class SimulateCommand(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(ROOT, "examples", "ball_zeno.toml")) as fh:
                 text = fh.read()
-            for bad, key in [(text.replace("e = 0.7", "e = 1.7"), "contact.e"),
+            for bad, key in [(text.replace("e = 0.7", "e = 1.7"), "law.e"),
                              (text.replace("mass = 1.0", "mas = 1.0"), "model.mas"),
                              (text.replace("t_end = 4.0", "t_end = -4.0"), "t_end"),
                              (text.replace("[law]", "[law"), "line")]:

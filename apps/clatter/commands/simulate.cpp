@@ -81,8 +81,8 @@ std::string events_csv(const io::Scenario& sc, const hybrid::TrajectoryRecorder&
     for (const Vec2* v : {&e.v_pre, &e.v_post, &e.Lambda}) csv << ',' << v->x() << ',' << v->y();
     csv << ',' << e.delta_energy << ',' << e.energy << ',';
     if (e.kind == hybrid::EventKind::kClosure) csv << e.t_accumulation;
-    for (const Vec3* v : {&e.q, &e.qd_pre, &e.qd_post})
-      for (int i = 0; i < 3; ++i) csv << ',' << (*v)(i);
+    for (const model::VecQ* v : {&e.q, &e.qd_pre, &e.qd_post})
+      for (int i = 0; i < v->size(); ++i) csv << ',' << (*v)(i);
     csv << '\n';
   }
   return csv.str();

@@ -31,17 +31,19 @@
 #include "clatter/dynamics/surface.hpp"
 #include "clatter/integrate/root_finding.hpp"
 #include "clatter/laws/impact_law.hpp"
+#include "clatter/model/system.hpp"
 
 namespace clatter::dynamics {
 
-inline constexpr int kMaxContacts = 8;
+inline constexpr int kMaxContacts = model::kMaxContacts;
 
 /// A contact feature of the body and the law of its contact with the surface.
 struct ContactFeature {
   std::string name;    ///< e.g. "P1", "P2", "ball"
   Vec2 c_B{0.0, 0.0};  ///< centre in the body frame [m]
   double radius{0.0};  ///< ρ ≥ 0 [m]; 0 for a vertex
-  LawChoice law{};     ///< impact law, restitution and friction coefficient μ
+  LawChoice law{};     ///< impact law, restitution and friction coefficient μ (the contact's
+                       ///< sustained μ_s = μ_d = law μ unless the scenario says otherwise)
 };
 
 /// Kinematics of one contact at (t, q, q̇).
@@ -53,17 +55,50 @@ struct ContactKinematics {
   Vec2 r{0.0, 0.0};                                                    ///< P − G [m]
 };
 
-class PlanarBodyModel {
+/// model::System of a planar body (kind "planar_body"): q = (x, y, θ); parameters "mass",
+/// "inertia", "gravity", "surface.<field>" (surface.hpp) and the contacts' (system.hpp). Offers
+/// exact free flight and the seeds' symmetric reduction.
+class PlanarBodyModel final : public model::System,
+                              private model::ExactFlight,
+                              private model::SymmetricPairs {
  public:
   static constexpr int kDof = 3;
   using Q = Vec3;
+  using VecQ = model::VecQ;
+  using VecA = model::VecA;
 
   /// Throws InvalidArgument naming the field for m, I ≤ 0, g < 0, a bad surface, no or more than
   /// kMaxContacts features, a negative radius, or a bad law parameter (μ < 0, e ∉ [0, 1]).
   PlanarBodyModel(PlanarBody body, double gravity, Surface surface,
                   std::vector<ContactFeature> features);
 
-  [[nodiscard]] int num_contacts() const { return static_cast<int>(features_.size()); }
+  // --- model::System ---
+  [[nodiscard]] std::string_view kind() const override { return "planar_body"; }
+  [[nodiscard]] int nq() const override { return 3; }
+  [[nodiscard]] std::vector<std::string> coordinate_names() const override;
+  [[nodiscard]] model::MatQ mass_matrix(double t, const VecQ& q) const override;
+  [[nodiscard]] VecQ applied_forces(double t, const VecQ& q, const VecQ& qd,
+                                    const VecA& aux) const override;
+  void contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
+                        model::ContactGeometry& out) const override;
+  void evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
+                model::Evaluation& out) const override;
+  [[nodiscard]] double gap_scale(int c, double /*t*/, const VecQ& q) const override {
+    return gap_scale(c, Vec3(q(0), q(1), q(2)));
+  }
+  void factor_mass(double t, const VecQ& q, model::MassFactor& out) const override;
+  [[nodiscard]] double kinetic_energy(double t, const VecQ& q, const VecQ& qd) const override;
+  [[nodiscard]] double potential_energy(double t, const VecQ& q) const override;
+  [[nodiscard]] double force_scale() const override;
+  [[nodiscard]] double mass_scale() const override { return body_.m; }
+  [[nodiscard]] double velocity_scale(double t, const VecQ& q, const VecQ& qd) const override;
+  [[nodiscard]] double rate_bound(const VecQ& qd) const override;
+  [[nodiscard]] const model::ExactFlight* exact_flight() const override { return this; }
+  [[nodiscard]] const model::SymmetricPairs* symmetry() const override { return this; }
+  bool multipoint_input(double t, const VecQ& q,
+                        const std::array<bool, model::kMaxContacts>& active,
+                        multipoint::Input& in, VecQ& frame_velocity) const override;
+
   [[nodiscard]] const ContactFeature& feature(int i) const {
     return features_[static_cast<std::size_t>(i)];
   }
@@ -72,7 +107,10 @@ class PlanarBodyModel {
   [[nodiscard]] double gravity() const { return g_; }
   /// The same body and contacts above another surface (for parameter sweeps).
   [[nodiscard]] PlanarBodyModel with_surface(const Surface& surface) const {
-    return PlanarBodyModel(body_, g_, surface, features_);
+    PlanarBodyModel m = *this;
+    validate(surface);
+    m.surface_ = surface;
+    return m;
   }
 
   /// M and M⁻¹ (constant for a rigid body in these coordinates).
@@ -83,6 +121,8 @@ class PlanarBodyModel {
   /// Applied generalized force (gravity) [N, N, N·m].
   [[nodiscard]] Vec3 applied_forces() const { return {0.0, -body_.m * g_, 0.0}; }
 
+  using model::System::contact;  // the contact's name, law and friction
+  /// Kinematics of contact i in the planar body's own types.
   [[nodiscard]] ContactKinematics contact(int i, double t, const Vec3& q, const Vec3& qd) const;
 
   [[nodiscard]] double kinetic_energy(const Vec3& qd) const {
@@ -111,7 +151,25 @@ class PlanarBodyModel {
   /// The body angle nearest θ at which features i and j are level (equal heights).
   [[nodiscard]] double level_angle(int i, int j, double theta) const;
 
+ protected:
+  [[nodiscard]] std::unique_ptr<model::System> clone() const override;
+  [[nodiscard]] model::ParameterSet own_parameters() const override;
+  [[nodiscard]] std::unique_ptr<model::System> with_own_parameter(std::string_view name,
+                                                                  double value) const override;
+
  private:
+  // --- model::ExactFlight ---
+  void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const override;
+  void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
+                   std::array<integrate::ValueSlope, kMaxContacts>& out) const override;
+  [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
+  [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
+  [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;
+  // --- model::SymmetricPairs ---
+  [[nodiscard]] double level_distance(int c, int j, const VecQ& q) const override;
+  [[nodiscard]] double level_gap_window(int j, double theta_crit) const override;
+  bool level(int c, int j, double t, VecQ& q, VecQ& qd) const override;
+
   PlanarBody body_;
   double g_;
   Surface surface_;

@@ -5,7 +5,7 @@
 ///
 /// For the closed contacts, with rows G (constraint directions) and D (force directions):
 /// @verbatim
-///   sliding (s = sgn v_T):  G = J_N,          D = J_N − s μ J_T,     λ_T = −s μ λ_N
+///   sliding (s = sgn v_T):  G = J_N,          D = J_N − s μ_d J_T,   λ_T = −s μ_d λ_N
 ///   sticking:               G = [J_T; J_N],   D = [J_T; J_N]
 ///   M q̈ = f + Dᵀ λ,   G q̈ + γ_G = a*              (γ from dv/dt = J q̈ + γ)
 ///   K λ = a* − γ_G − G M⁻¹ f,   K = G M⁻¹ Dᵀ
@@ -21,12 +21,15 @@
 
 #include <array>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/contact_mode.hpp"
+#include "clatter/model/system.hpp"
 
 namespace clatter::hybrid {
 
-using Modes = std::array<ContactMode, dynamics::kMaxContacts>;
+using model::kMaxContacts;
+using model::VecA;
+using model::VecQ;
+using Modes = std::array<ContactMode, kMaxContacts>;
 
 /// Baumgarte constraint stabilization: ω_b [1/s] and damping ratio ζ. ω_b = 0 disables it. The
 /// default 1/s corrects drift over about a second; a stiffer ω_b adds large, fast terms to the
@@ -37,19 +40,30 @@ struct Stabilization {
   double zeta{1.0};
 };
 
+/// The result, and the model evaluation it was computed from (M, f, ψ, P_a, contacts).
 struct ConstrainedDynamics {
-  Vec3 qdd{Vec3::Zero()};                             ///< q̈
-  std::array<Vec2, dynamics::kMaxContacts> lambda{};  ///< (λ_T, λ_N) per contact [N]
-  std::array<Vec2, dynamics::kMaxContacts> accel{};   ///< (a_T, a_N) = J q̈ + γ [m/s²]
-  std::array<dynamics::ContactKinematics, dynamics::kMaxContacts> kin{};  ///< per contact
-  std::array<double, dynamics::kMaxContacts> k_N{};  ///< sliding contacts: J_N M⁻¹ (J_N − sμJ_T)ᵀ
-  int painleve_contact{-1};                          ///< a sliding contact with k_N ≤ 0, or −1
-  double painleve_k_N{0.0};                          ///< its k_N
+  model::Evaluation eval{};                ///< the system at (t, q, q̇, a)
+  VecQ qdd{};                              ///< q̈
+  std::array<Vec2, kMaxContacts> lambda{};  ///< (λ_T, λ_N) per contact [N]
+  std::array<Vec2, kMaxContacts> accel{};   ///< (a_T, a_N) = J q̈ + γ [m/s²]
+  std::array<double, kMaxContacts> k_N{};   ///< sliding contacts: J_N M⁻¹ (J_N − sμ_d J_T)ᵀ
+  int painleve_contact{-1};                 ///< a sliding contact with k_N ≤ 0, or −1
+  double painleve_k_N{0.0};                 ///< its k_N
+
+  /// Kinematics of contact c.
+  [[nodiscard]] const model::ContactGeometry& kin(int c) const {
+    return eval.contacts[static_cast<std::size_t>(c)];
+  }
 };
 
-/// @pre q, q̇ finite.
-[[nodiscard]] ConstrainedDynamics constrained_dynamics(const dynamics::PlanarBodyModel& model,
-                                                       double t, const Vec3& q, const Vec3& qd,
+/// Fills `out` (no allocation: a scratch object reused by the caller). Sliding contacts use the
+/// dynamic coefficient μ_d of model::Contact. @pre q, q̇, a finite.
+void constrained_dynamics(const model::System& model, double t, const VecQ& q, const VecQ& qd,
+                          const VecA& aux, const Modes& modes, const Stabilization& stab,
+                          ConstrainedDynamics& out);
+/// The same, returned by value (tests and cold paths), for a model without auxiliary states.
+[[nodiscard]] ConstrainedDynamics constrained_dynamics(const model::System& model, double t,
+                                                       const VecQ& q, const VecQ& qd,
                                                        const Modes& modes,
                                                        const Stabilization& stab);
 

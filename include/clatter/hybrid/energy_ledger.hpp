@@ -1,9 +1,12 @@
 #pragma once
 /// @file
-/// The energy ledger of a run. With E = T + V (kinetic + gravitational),
+/// The energy ledger of a run. With E = T + V (model::System energies),
 /// @verbatim
-///   E(t) − E(t₀) = W_surface − L_impact − L_friction + ΔE_reset
-///   W_surface  = ∫ λ·(u, ḣ) dt + Σ Λ·(u, ḣ)   work of the moving surface (forces and impulses)
+///   E(t) − E(t₀) = W_applied + W_surface − L_impact − L_friction + ΔE_reset
+///   W_applied  = ∫ P_a dt                       applied non-conservative forces and explicit
+///                                               time dependence (model::System::applied_power)
+///   W_surface  = ∫ λ·w dt + Σ Λ·w              work of the moving obstacles (forces and impulses;
+///                                               w = obstacle velocity, (u, ḣ) for a moving line)
 ///   L_impact   = −Σ ΔE_law ≥ 0 for dissipative laws, ΔE_law = ½Λ·(v⁻ + v⁺) in relative velocities
 ///   L_friction = −∫ λ·v dt                      sliding friction (plus the vanishing work of the
 ///                                               constraint stabilization)
@@ -17,6 +20,7 @@ struct EnergyLedger {
   double initial{0.0};
   double kinetic{0.0};
   double potential{0.0};
+  double applied_work{0.0};
   double surface_work{0.0};
   double impact_loss{0.0};
   double friction_loss{0.0};
@@ -24,7 +28,8 @@ struct EnergyLedger {
 
   [[nodiscard]] double total() const { return kinetic + potential; }
   [[nodiscard]] double balance() const {
-    return total() - (initial + surface_work - impact_loss - friction_loss + reset);
+    return total() -
+           (initial + applied_work + surface_work - impact_loss - friction_loss + reset);
   }
 };
 

@@ -36,9 +36,9 @@ struct EventRecord {
   int region{-1};      ///< Stronge region of an impact (−1 if not Stronge)
   int brach_case{-1};  ///< Brach case of an impact
   Status status{Status::kOk};
-  Vec3 q{Vec3::Zero()};        ///< configuration at the event
-  Vec3 qd_pre{Vec3::Zero()};   ///< generalized velocity before
-  Vec3 qd_post{Vec3::Zero()};  ///< and after
+  VecQ q{};                    ///< configuration at the event
+  VecQ qd_pre{};               ///< generalized velocity before
+  VecQ qd_post{};              ///< and after
   Vec2 v_pre{0.0, 0.0};        ///< relative contact velocity before [m/s]
   Vec2 v_post{0.0, 0.0};       ///< and after
   Vec2 Lambda{0.0, 0.0};       ///< impulse (T, N) [N·s]
@@ -49,10 +49,11 @@ struct EventRecord {
 
 struct Sample {
   double t{0.0};
-  Vec3 q{Vec3::Zero()};
-  Vec3 qd{Vec3::Zero()};
+  VecQ q{};
+  VecQ qd{};
+  VecA aux{};  ///< auxiliary states (empty for most models)
   Modes modes{};
-  double energy{0.0};
+  double energy{0.0};  ///< T + V [J]
 };
 
 /// Receives samples and events during a run (the library never prints or writes files itself).
@@ -63,6 +64,8 @@ class Recorder {
   virtual void on_event(const EventRecord& /*event*/) {}
   /// A crossing of the Poincaré section chosen in SimulationOptions::section.
   virtual void on_section(const Sample& /*sample*/) {}
+  /// Polled between phases of the run: false stops it (StopReason::kCancelled), e.g. on SIGINT.
+  virtual bool keep_going() { return true; }
 };
 
 }  // namespace clatter::hybrid

@@ -26,9 +26,9 @@
 /// The run stops at t_end, or earlier with a StopReason (max events, Zeno guard, Painlevé,
 /// failed event location, non-finite state) and a message saying why.
 
+#include <initializer_list>
 #include <string>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/energy_ledger.hpp"
 #include "clatter/hybrid/event_record.hpp"
 #include "clatter/hybrid/simulation_options.hpp"
@@ -37,8 +37,24 @@ namespace clatter::hybrid {
 
 struct InitialState {
   double t{0.0};
-  Vec3 q{Vec3::Zero()};   ///< (x, y, θ)
-  Vec3 qd{Vec3::Zero()};  ///< (ẋ, ẏ, ω)
+  VecQ q{};    ///< generalized coordinates (size nq of the model)
+  VecQ qd{};   ///< generalized velocities
+  VecA aux{};  ///< auxiliary states (size num_aux; empty means zeros)
+
+  InitialState() = default;
+  InitialState(double t0, const VecQ& q0, const VecQ& qd0, const VecA& aux0 = VecA())
+      : t(t0), q(q0), qd(qd0), aux(aux0) {}
+  /// From lists of numbers: InitialState{0.0, {0.0, 3.0, 0.1}, {0.0, 0.0, 1.0}}.
+  InitialState(double t0, std::initializer_list<double> q0, std::initializer_list<double> qd0)
+      : t(t0), q(from_list(q0)), qd(from_list(qd0)) {}
+
+ private:
+  static VecQ from_list(std::initializer_list<double> v) {
+    VecQ out(static_cast<Eigen::Index>(v.size()));
+    Eigen::Index i = 0;
+    for (double x : v) out(i++) = x;
+    return out;
+  }
 };
 
 enum class StopReason : std::uint8_t {
@@ -48,6 +64,8 @@ enum class StopReason : std::uint8_t {
   kPainleve,       ///< a sliding contact with k_N ≤ 0
   kEventLocation,  ///< event location failed (iteration bound)
   kNonFinite,      ///< the state became NaN or infinite
+  kWallTime,       ///< SimulationOptions::max_wall_time elapsed
+  kCancelled,      ///< the recorder asked to stop (Recorder::keep_going)
 };
 
 [[nodiscard]] const char* to_string(StopReason r);
@@ -56,8 +74,9 @@ struct SimulationResult {
   StopReason reason{StopReason::kEndTime};
   std::string message;  ///< why the run stopped, in words
   double t{0.0};
-  Vec3 q{Vec3::Zero()};
-  Vec3 qd{Vec3::Zero()};
+  VecQ q{};
+  VecQ qd{};
+  VecA aux{};
   Modes modes{};
   long events{0};
   long impacts{0};
@@ -72,11 +91,11 @@ struct SimulationResult {
   double max_velocity_drift{0.0};  ///< max |v_N| of closed contacts at step ends [m/s]
 };
 
-/// Runs the simulation from `init` to options.t_end. Throws InvalidArgument for bad options or an
-/// initial state that penetrates the surface; expected stops are in the result.
-/// `recorder` (may be null) receives samples and events.
-[[nodiscard]] SimulationResult simulate(const dynamics::PlanarBodyModel& model,
-                                        const InitialState& init, const SimulationOptions& options,
+/// Runs the simulation of any model::System from `init` to options.t_end. Throws InvalidArgument
+/// for bad options or an initial state of the wrong size, non-finite, or penetrating an obstacle;
+/// expected stops are in the result. `recorder` (may be null) receives samples and events.
+[[nodiscard]] SimulationResult simulate(const model::System& model, const InitialState& init,
+                                        const SimulationOptions& options,
                                         Recorder* recorder = nullptr);
 
 }  // namespace clatter::hybrid

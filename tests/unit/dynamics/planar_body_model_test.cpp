@@ -165,12 +165,12 @@ TEST(PlanarBodyModel, BadInputNamesTheField) {
               return PlanarBodyModel({1.0, 1.0}, 9.81, {},
                                      {{"a", {0, 0}, 0, {LawKind::kNewton, {-0.1, 0.5}}}});
             }),
-            "contact.mu");
+            "contact.a.law.mu");
   EXPECT_EQ(field([&] {
               return PlanarBodyModel({1.0, 1.0}, 9.81, {},
                                      {{"a", {0, 0}, 0, {LawKind::kNewton, {0.1, 1.5}}}});
             }),
-            "contact.e");
+            "contact.a.law.e");
   Surface s;
   s.omega = -1.0;
   EXPECT_EQ(field([&] {

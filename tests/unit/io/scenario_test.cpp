@@ -72,8 +72,8 @@ TEST(Scenario, BadInputNamesTheKey) {
   EXPECT_EQ(field_of(replace(kRod, "omega = 4.0", "omega = -4.0")), "surface.omega");
   EXPECT_EQ(field_of(replace(kRod, "kind = \"rod\"", "kind = \"cube\"")), "model.kind");
   EXPECT_EQ(field_of(replace(kRod, "kind = \"brach\"", "kind = \"hertz\"")), "law.kind");
-  EXPECT_EQ(field_of(replace(kRod, "e = 0.6", "e = 1.6")), "contact.e");
-  EXPECT_EQ(field_of(replace(kRod, "mu = 0.3", "mu = -0.3")), "contact.mu");
+  EXPECT_EQ(field_of(replace(kRod, "e = 0.6", "e = 1.6")), "law.e");
+  EXPECT_EQ(field_of(replace(kRod, "mu = 0.3", "mu = -0.3")), "law.mu");
   EXPECT_EQ(field_of(replace(kRod, "half_length = 0.5", "")), "model.half_length");
   EXPECT_EQ(field_of(replace(kRod, "mass = 2.0", "mass = \"heavy\"")), "model.mass");
   EXPECT_EQ(field_of(replace(kRod, "t_end = 10.0", "t_end = -1.0")), "t_end");

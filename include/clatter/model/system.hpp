@@ -1,0 +1,238 @@
+#pragma once
+/// @file
+/// The mechanical-system interface under the engine and the analysis: an immutable description
+/// of a Lagrangian system with unilateral frictional contacts. The engine (hybrid/) and the
+/// analysis (analysis/) see a system only through this class; every model of the seeds
+/// (dynamics/, model/) and a user's own system implement it.
+///
+/// Equations of motion, for generalized coordinates q ∈ ℝⁿ (n = nq() ≤ kMaxDof), velocities
+/// q̇ ∈ ℝⁿ, auxiliary states a ∈ ℝᵐ (m = num_aux() ≤ kMaxAux, e.g. a forcing phase), contacts
+/// c = 0 … num_contacts() − 1:
+/// @verbatim
+///   M(t, q) q̈ = f(t, q, q̇, a) + Σ_c J_cᵀ λ_c          λ_c = (λ_T, λ_N), λ_N ≥ 0
+///   ȧ = ψ(t, q, q̇, a)
+///   contact c:  gap g_N(t, q) ≥ 0,  relative velocity v = (v_T, v_N) = J q̇ − w(t, q)
+///               J = [J_T; J_N] ∈ ℝ²ˣⁿ (rows: tangent, normal),  w = velocity of the obstacle
+///               dv/dt = J q̈ + γ(t, q, q̇)                (γ: J̇ q̇ − ẇ, the velocity-product terms)
+///   energy      E = T(t, q, q̇) + V(t, q),  dE/dt = P_a(t, q, q̇, a) + Σ_c λ_c·(v_c + w_c)
+///               along any motion (P_a: power of the applied non-conservative forces and of an
+///               explicit time dependence of T and V)
+/// @endverbatim
+/// f contains everything but the inertia and the contact forces: gravity, springs, dampers,
+/// forcing, and the velocity-product terms of a configuration-dependent M. Signs: v_N < 0
+/// approaches, λ_N ≥ 0 pushes, g_N ≥ 0 open. Units: SI unless a model says it is dimensionless.
+///
+/// The engine's energy ledger (hybrid/energy_ledger.hpp) books P_a as `applied_work`, λ·w as the
+/// obstacle's work, −λ·v as friction loss and the impact laws' ΔE as impact loss; conformance
+/// (model/conformance.hpp) checks that it balances for every registered model.
+///
+/// Optional capabilities, used by the engine where a model offers them:
+///  - exact_flight(): the motion with every contact open in closed form, with gap functions for a
+///    guaranteed first-root search (a body under constant gravity);
+///  - symmetry(): the seeds' symmetric reduction of two contacts ([BP] §5.2);
+///  - multipoint_input(): the rigid-body constraints of contacts closing at once, for the
+///    multi-point law of [R] (hybrid/simultaneous_impact.hpp). Without it, contacts touching at
+///    once are resolved one after another.
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+#include <array>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "clatter/core/types.hpp"
+#include "clatter/integrate/root_finding.hpp"
+#include "clatter/model/contact.hpp"
+#include "clatter/model/parameters.hpp"
+
+namespace clatter::multipoint {
+struct Input;
+}
+
+namespace clatter::model {
+
+inline constexpr int kMaxDof = 12;      ///< largest nq
+inline constexpr int kMaxContacts = 8;  ///< largest num_contacts
+inline constexpr int kMaxAux = 4;       ///< largest num_aux
+
+/// Generalized coordinates, velocities, forces (runtime size ≤ kMaxDof, never on the heap).
+using VecQ = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxDof, 1>;
+using MatQ = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxDof, kMaxDof>;
+/// Auxiliary states.
+using VecA = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxAux, 1>;
+/// The two Jacobian rows J_T, J_N of a contact.
+using Rows2 = Eigen::Matrix<double, 2, Eigen::Dynamic, 0, 2, kMaxDof>;
+
+/// Kinematics of one contact at (t, q, q̇).
+struct ContactGeometry {
+  double g_N{0.0};   ///< gap [m]
+  Vec2 v{0.0, 0.0};  ///< (v_T, v_N) = J q̇ − w, relative to the obstacle [m/s]
+  Rows2 J{};         ///< rows J_T, J_N
+  Vec2 w{0.0, 0.0};  ///< obstacle velocity (T, N) at the contact point [m/s]
+  Vec2 gamma{0.0, 0.0};  ///< dv/dt − J q̈ [m/s²]
+  double scale{1.0};     ///< magnitude of the terms of g_N, for round-off tolerances [m]
+};
+
+/// A factorization of M(t, q): x = M⁻¹ b. Diagonal mass matrices take the fast path.
+struct MassFactor {
+  int n{0};
+  bool diagonal{false};
+  VecQ inv_diagonal{};
+  Eigen::LDLT<MatQ> ldlt{};
+
+  /// Factorizes M (symmetric positive definite; a diagonal M is detected).
+  void compute(const MatQ& M);
+  /// Sets a diagonal M = diag(d).
+  void set_diagonal(const VecQ& d);
+  [[nodiscard]] VecQ solve(const VecQ& b) const;
+};
+
+/// Everything the right-hand side needs, filled by System::evaluate.
+struct Evaluation {
+  MassFactor mass{};
+  VecQ f{};          ///< applied generalized forces (incl. velocity-product terms)
+  VecA aux_rate{};   ///< ȧ
+  double power_applied{0.0};  ///< P_a [W]
+  std::array<ContactGeometry, kMaxContacts> contacts{};
+};
+
+class ExactFlight;
+class SymmetricPairs;
+
+class System {
+ public:
+  virtual ~System() = default;
+  System() = default;
+  System(const System&) = default;
+  System& operator=(const System&) = default;
+
+  // --- identity, sizes and names ---
+  /// The registry name of the model ("planar_body", "rod_on_belt", …).
+  [[nodiscard]] virtual std::string_view kind() const = 0;
+  [[nodiscard]] virtual int nq() const = 0;
+  [[nodiscard]] virtual int num_aux() const { return 0; }
+  [[nodiscard]] int num_contacts() const { return static_cast<int>(contacts_.size()); }
+  [[nodiscard]] const Contact& contact(int c) const {
+    return contacts_[static_cast<std::size_t>(c)];
+  }
+  /// Names of q (the velocities are the same names with a "dot" suffix).
+  [[nodiscard]] virtual std::vector<std::string> coordinate_names() const;
+  [[nodiscard]] virtual std::vector<std::string> aux_names() const;
+
+  // --- parameters by name ---
+  /// The model's parameters with their current values: its own (own_parameters) and, for every
+  /// contact c, "contact.<c>.e", "contact.<c>.mu" (μ at impact), "contact.<c>.mu_s",
+  /// "contact.<c>.mu_d"; "e" and "mu" address every contact at once (the seeds' single e*, μ:
+  /// "mu" sets the impact and the sustained coefficients).
+  [[nodiscard]] ParameterSet parameters() const;
+  /// The same model with parameter `name` set to `value` (sweeps, continuation, Python). Throws
+  /// InvalidArgument naming the parameter if it is unknown or the value out of range.
+  [[nodiscard]] std::unique_ptr<System> with_parameter(std::string_view name, double value) const;
+  /// The same model with different contact laws and friction (scenario overrides, sweeps of e*
+  /// or μ). @pre contacts.size() == num_contacts().
+  [[nodiscard]] std::unique_ptr<System> with_contacts(std::vector<Contact> contacts) const;
+  [[nodiscard]] double parameter(std::string_view name) const;
+
+  // --- dynamics ---
+  [[nodiscard]] virtual MatQ mass_matrix(double t, const VecQ& q) const = 0;
+  /// f(t, q, q̇, a): everything but inertia and contact forces.
+  [[nodiscard]] virtual VecQ applied_forces(double t, const VecQ& q, const VecQ& qd,
+                                            const VecA& aux) const = 0;
+  /// ψ(t, q, q̇, a) (models with auxiliary states).
+  [[nodiscard]] virtual VecA aux_rate(double t, const VecQ& q, const VecQ& qd,
+                                      const VecA& aux) const;
+  /// Kinematics of contact c.
+  virtual void contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
+                                ContactGeometry& out) const = 0;
+  /// ContactGeometry::scale of contact c alone (cheap overrides help the exact-flight loop).
+  [[nodiscard]] virtual double gap_scale(int c, double t, const VecQ& q) const;
+  /// M, f, ψ, P_a and every contact in one call (the right-hand side's one evaluation). The
+  /// default composes the functions above; a model may do it faster.
+  virtual void evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
+                        Evaluation& out) const;
+  /// Factorization of M(t, q); the default factorizes mass_matrix.
+  virtual void factor_mass(double t, const VecQ& q, MassFactor& out) const;
+
+  // --- energies ---
+  /// T; default ½ q̇ᵀ M q̇.
+  [[nodiscard]] virtual double kinetic_energy(double t, const VecQ& q, const VecQ& qd) const;
+  /// V (gravity, springs) [J].
+  [[nodiscard]] virtual double potential_energy(double t, const VecQ& q) const = 0;
+  /// P_a = dE/dt of the free motion minus contact power: damping, forcing, moving references.
+  [[nodiscard]] virtual double applied_power(double t, const VecQ& q, const VecQ& qd,
+                                             const VecA& aux) const;
+
+  // --- scales for tolerances ---
+  /// A typical force [N] (contact forces below 1e-9 of it are zero).
+  [[nodiscard]] virtual double force_scale() const = 0;
+  /// A typical mass [kg] (with force_scale: a typical acceleration).
+  [[nodiscard]] virtual double mass_scale() const { return 1.0; }
+  /// A typical speed of the motion and the obstacles at (t, q, q̇) [m/s].
+  [[nodiscard]] virtual double velocity_scale(double t, const VecQ& q, const VecQ& qd) const;
+  /// An upper estimate of the rates [1/s] at which the contacts' free accelerations vary
+  /// (forcing and spin frequencies); 0 if unknown. Used to reject chatter predictions cheaply.
+  [[nodiscard]] virtual double rate_bound(const VecQ& qd) const;
+
+  // --- optional capabilities ---
+  [[nodiscard]] virtual const ExactFlight* exact_flight() const { return nullptr; }
+  [[nodiscard]] virtual const SymmetricPairs* symmetry() const { return nullptr; }
+  /// Fills `in` (dimension, M, stacked J of the active contacts in index order, contact points,
+  /// rigid-body constraints) and `frame_velocity` s with J_c s = w_c for every active contact (the
+  /// obstacles move as one rigid frame); false if the model offers no multi-point description.
+  virtual bool multipoint_input(double t, const VecQ& q,
+                                const std::array<bool, kMaxContacts>& active,
+                                multipoint::Input& in, VecQ& frame_velocity) const;
+
+ protected:
+  /// Validates (names unique, laws valid) and stores the contacts; called by constructors.
+  void set_contacts(std::vector<Contact> contacts);
+  /// A copy of this model (with_contacts).
+  [[nodiscard]] virtual std::unique_ptr<System> clone() const = 0;
+  /// The model's own parameters (not the contacts').
+  [[nodiscard]] virtual ParameterSet own_parameters() const = 0;
+  /// The same model with one of its own parameters changed (validated as by the constructor).
+  [[nodiscard]] virtual std::unique_ptr<System> with_own_parameter(std::string_view name,
+                                                                   double value) const = 0;
+
+ private:
+  std::vector<Contact> contacts_;
+};
+
+/// Closed-form motion with every contact open, and its gap functions.
+class ExactFlight {
+ public:
+  virtual ~ExactFlight() = default;
+  /// State after a free flight of duration τ from (q0, q̇0).
+  virtual void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const = 0;
+  /// Gaps and rates of all contacts after a free flight of τ from (t0, q0, q̇0).
+  virtual void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
+                           std::array<integrate::ValueSlope, kMaxContacts>& out) const = 0;
+  /// M₂ with g̈_N ≥ −M₂ along any free flight from q̇0.
+  [[nodiscard]] virtual double gap_curvature_bound(int c, const VecQ& qd0) const = 0;
+  /// A step from τ within which contact c cannot reach its obstacle.
+  [[nodiscard]] virtual double far_step(int c, const VecQ& q0, const VecQ& qd0,
+                                        double tau) const = 0;
+  /// Time of the apex of the free flight (the height's rate falls through 0), or NaN.
+  [[nodiscard]] virtual double apex_time(const VecQ& q0, const VecQ& qd0) const = 0;
+};
+
+/// The seeds' symmetric reduction of two contacts ([BP] §5.2 VII, X–XIII).
+class SymmetricPairs {
+ public:
+  virtual ~SymmetricPairs() = default;
+  /// How far (in the model's angle) the configuration is from the one where c and j are level.
+  [[nodiscard]] virtual double level_distance(int c, int j, const VecQ& q) const = 0;
+  /// The gap of j below which j counts as touching when c impacts within θ_crit of level [m].
+  [[nodiscard]] virtual double level_gap_window(int j, double theta_crit) const = 0;
+  /// Rotates the body about contact c's point to the level configuration and stops its spin;
+  /// false if it was level and at rest in angle already.
+  virtual bool level(int c, int j, double t, VecQ& q, VecQ& qd) const = 0;
+};
+
+/// The coordinate names "q0", "q1", … (a default for models without names).
+[[nodiscard]] std::vector<std::string> numbered_names(std::string_view prefix, int n);
+
+}  // namespace clatter::model

@@ -1,0 +1,150 @@
+#pragma once
+// The state of one simulation run and its stages (internal to src/hybrid). The step pipeline is
+// Run::execute in simulator.cpp; each stage lives in its own file:
+//
+//   run_flight.cpp       exact free flight: guaranteed first root of the gaps
+//   run_ode.cpp          Runge–Kutta phase with event location on the interpolant, dispatch
+//   run_impact.cpp       impacts: one contact, touching sets, multi-point, symmetric, grazes
+//   run_chatter.cpp      the end of a complete chatter (accumulation point or V_tol cut-off)
+//   run_modes.cpp        contact modes: consistency of the forces, Painlevé, projection
+//   run_bookkeeping.cpp  samples, events, guards (max events, Zeno, wall clock)
+//
+// The run sees the model only through model::System (and its optional capabilities).
+
+#include <array>
+#include <chrono>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "clatter/hybrid/constrained_dynamics.hpp"
+#include "clatter/hybrid/impact_resolution.hpp"
+#include "clatter/hybrid/simulator.hpp"
+#include "clatter/hybrid/tolerances.hpp"
+#include "clatter/integrate/root_finding.hpp"
+#include "clatter/model/system.hpp"
+
+namespace clatter::hybrid {
+
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// a contact or a pair of contacts sharing one impulse equally (symmetric reduction)
+struct Group {
+  int c{-1};
+  int j{-1};
+};
+
+using Touching = std::array<bool, kMaxContacts>;
+
+class Run {
+ public:
+  Run(const model::System& model, const InitialState& init, const SimulationOptions& options,
+      Recorder* recorder);
+
+  SimulationResult execute();
+
+  // --- phases ---
+  void flight_phase();
+  void ode_phase();
+  template <std::size_t N>
+  void ode_phase_n();
+  enum class Fn : std::uint8_t { kGap, kLiftOff, kSlideEnd, kSlipOnset, kPainleve, kChatterEnd };
+  void dispatch(Fn fn, int c, integrate::RootKind kind);
+
+  // --- impacts ---
+  void handle_impact(int c);
+  bool multipoint_impact(const Touching& touching);
+  void assign_touching_modes(const Touching& touching);
+  void handle_graze(int c);
+  bool chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact& bounce,
+                      double& t_accumulation);
+  // impacts use the contact geometry and mass factor cached at the event (J, w, g_N at (t, q)):
+  // velocities are J q̇ − w for any q̇, without re-evaluating the model
+  void cache_geometry();
+  [[nodiscard]] ContactImpact group_impact(const Group& g, VecQ& qd, const LawChoice& law) const;
+  [[nodiscard]] Vec2 velocity(int c, const VecQ& qd) const {
+    const model::ContactGeometry& k = geometry_[idx(c)];
+    return k.J * qd - k.w;
+  }
+  [[nodiscard]] double group_free_acceleration(const Group& g, double t, const VecQ& q,
+                                               const VecQ& qd, Modes modes) const;
+  int symmetric_partner(int c) const;
+  void level_pair(int c, int j);
+
+  // --- modes ---
+  void set_group_mode(const Group& g, const VecQ& qd, Modes& modes) const;
+  ContactMode closed_mode(int c, const VecQ& qd, const Modes& modes) const;
+  void decide_modes();
+  bool resolve_painleve(int c, double k_N);
+  void project_closed(int at_rest = -1);
+  void open_contact(int c, bool released);
+
+  // --- bookkeeping ---
+  void record_impact(const Group& g, const ContactImpact& r, EventKind kind,
+                     double t_accumulation = 0.0);
+  void record(EventKind kind, int c, const Vec2& v_pre = Vec2::Zero(),
+              const Vec2& v_post = Vec2::Zero());
+  bool count_event();
+  void stop(StopReason r, std::string message);
+  void check_wall_clock();
+  void emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux);
+  [[nodiscard]] double next_sample_time() const;
+  [[nodiscard]] double energy_at(double t, const VecQ& q, const VecQ& qd) const {
+    return m_.kinetic_energy(t, q, qd) + m_.potential_energy(t, q);
+  }
+  [[nodiscard]] double energy() const { return energy_at(t_, q_, qd_); }
+  [[nodiscard]] bool all_open() const;
+  [[nodiscard]] model::ContactGeometry contact_at(int c, double t, const VecQ& q,
+                                                  const VecQ& qd) const {
+    model::ContactGeometry k;
+    m_.contact_geometry(c, t, q, qd, k);
+    return k;
+  }
+  [[nodiscard]] static double gap_tol(double scale) { return tol::kGapTol * (1.0 + scale); }
+  [[nodiscard]] double gap_tol(int c, const VecQ& q) const {
+    return gap_tol(m_.gap_scale(c, t_, q));
+  }
+  [[nodiscard]] double velocity_tol() const {
+    return tol::kVelocityTol * (1.0 + m_.velocity_scale(t_, q_, qd_));
+  }
+  [[nodiscard]] double mu_s(int c) const { return m_.contact(c).mu_s; }
+  [[nodiscard]] const std::string& name(int c) const { return m_.contact(c).name; }
+  static std::size_t idx(int c) { return static_cast<std::size_t>(c); }
+
+  // --- the model and the options (immutable) ---
+  const model::System& m_;
+  const model::ExactFlight* flight_;
+  const model::SymmetricPairs* symmetry_;
+  const SimulationOptions& o_;
+  Recorder* rec_;
+  const int nq_;
+  const int na_;
+  const int nc_;
+
+  // --- the state (mutable) ---
+  double t_;
+  VecQ q_, qd_;
+  VecA aux_;
+  Modes modes_{};
+  std::array<bool, kMaxContacts> released_{};  ///< contacts that left without clearing the gap
+  std::array<double, kMaxContacts> chatter_end_{};  ///< predicted accumulation point, or NaN
+
+  // --- scratch, sized once ---
+  std::array<model::ContactGeometry, kMaxContacts> geometry_{};
+  model::MassFactor mass_{};  ///< M at the cached event configuration
+  mutable ConstrainedDynamics cd_{};
+
+  // --- bookkeeping ---
+  EnergyLedger L_{};
+  SimulationResult res_{};
+  bool stopped_{false};
+  double t_first_sample_{0.0};
+  long sample_index_{0};
+  double lambda_tol_{0.0};
+  std::vector<double> zeno_ring_;
+  std::size_t zeno_pos_{0};
+  long phases_{0};
+  std::chrono::steady_clock::time_point wall_start_;
+};
+
+}  // namespace clatter::hybrid

@@ -1,0 +1,64 @@
+// The end of a complete chatter: a bounce into a free acceleration a_N < 0 whose sequence of
+// ever smaller bounces accumulates in finite time (chatter.hpp) is replaced by a plastic impact
+// and sustained contact, at the predicted accumulation point or by the seeds' V_tol cut-off.
+
+#include "clatter/hybrid/chatter.hpp"
+#include "run.hpp"
+
+namespace clatter::hybrid {
+
+// Decides whether the bounce `bounce` (already applied to qd_) ends a complete chatter: by the
+// V_tol rule, or by the accumulation-point prediction. If so, qd_ becomes the plastic
+// post-impact velocity and the group is closed.
+bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact& bounce,
+                         double& t_accumulation) {
+  const double v_pre = bounce.v_pre.y();
+  const double v_post = bounce.outcome.v_post.y();
+  LawChoice plastic = m_.contact(g.c).law;
+  plastic.params.e = 0.0;
+  if (o_.chatter == ChatterPolicy::kCutoff && !(std::abs(v_pre) < o_.v_tol)) return false;
+  VecQ qd_c = qd_pre;
+  (void)group_impact(g, qd_c, plastic);
+  const double a0 = group_free_acceleration(g, t_, q_, qd_c, modes_);
+  if (!(a0 < 0.0)) return false;  // the free motion leaves the obstacle: no chatter
+  if (o_.chatter == ChatterPolicy::kAccumulation) {
+    // quick rejection: the free acceleration varies at the rates of the forcing and the spin,
+    // b ≈ α Ω, and the expansion needs ε₁ = |b| Δt₁/α below kChatterExpansionBound (chatter.hpp)
+    const double Omega = m_.rate_bound(qd_c);
+    const double e = v_post / -v_pre;
+    if (e < 1.0 && Omega * 2.0 * v_post / (-a0 * (1.0 - e)) > tol::kChatterExpansionBound)
+      return false;
+  }
+  Modes modes_c = modes_;
+  set_group_mode(g, qd_c, modes_c);
+  if (o_.chatter == ChatterPolicy::kCutoff) {
+    t_accumulation = t_;
+  } else {
+    // a′ and a″ of the free acceleration along the sustained-contact motion (central differences
+    // along its tangent; the O(δ²) error is far below what the prediction needs)
+    constrained_dynamics(m_, t_, q_, qd_c, aux_, modes_c, o_.stabilization, cd_);
+    const double delta = tol::kChatterDifferenceStep;
+    const VecQ dq = delta * qd_c;
+    const VecQ dqd = delta * cd_.qdd;
+    const double a_plus = group_free_acceleration(g, t_ + delta, q_ + dq, qd_c + dqd, modes_);
+    const double a_minus = group_free_acceleration(g, t_ - delta, q_ - dq, qd_c - dqd, modes_);
+    const double b = (a_plus - a_minus) / (2.0 * delta);
+    const double c2 = (a_plus - 2.0 * a0 + a_minus) / (delta * delta);
+    const double e = v_post / -v_pre;
+    const ChatterPrediction p = predict_chatter(v_post, e, -a0, b, c2, o_.chatter_tol);
+    if (!p.accept) return false;
+    t_accumulation = t_ + p.duration;
+  }
+  // replace the bounce by a plastic impact
+  qd_ = qd_pre;
+  const ContactImpact r = group_impact(g, qd_, plastic);
+  modes_ = modes_c;
+  // the cut-off ends the chatter now; a predicted accumulation point is marked when reached
+  chatter_end_[idx(g.c)] = o_.chatter == ChatterPolicy::kAccumulation ? t_accumulation : kNaN;
+  if (g.j >= 0) chatter_end_[idx(g.j)] = kNaN;
+  ++res_.chatter_sequences;
+  record_impact(g, r, EventKind::kClosure, t_accumulation);
+  return true;
+}
+
+}  // namespace clatter::hybrid

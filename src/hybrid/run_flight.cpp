@@ -1,0 +1,63 @@
+// Exact free flight (model::ExactFlight): the earliest root of all gaps of the closed-form motion
+// by a guaranteed first-root search (integrate/root_finding.hpp), samples and the apex section.
+
+#include "run.hpp"
+
+namespace clatter::hybrid {
+
+void Run::flight_phase() {
+  using integrate::ValueSlope;
+  const double t0 = t_;
+  const VecQ q0 = q_;
+  const VecQ qd0 = qd_;
+  const double horizon = o_.t_end - t0;
+  // the earliest root of all gaps, evaluated together (one pose per evaluation)
+  std::array<double, kMaxContacts> M2{};
+  std::array<double, kMaxContacts> tol{};
+  for (int c = 0; c < nc_; ++c) {
+    M2[idx(c)] = flight_->gap_curvature_bound(c, qd0);
+    tol[idx(c)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0));
+  }
+  const auto f = [&](double tau, std::array<ValueSlope, kMaxContacts>& out) {
+    flight_->flight_gaps(t0, q0, qd0, tau, out);
+  };
+  const auto far = [&](int c, double tau) { return flight_->far_step(c, q0, qd0, tau); };
+  const integrate::FirstRootOf found =
+      integrate::first_root_curvature_bound_all<kMaxContacts>(f, far, nc_, 0.0, horizon, M2, tol);
+  res_.gap_evaluations += found.root.evaluations;
+  if (found.root.kind == integrate::RootKind::kFailed) {
+    stop(StopReason::kEventLocation,
+         "event location did not converge in the flight from t = " + format_number(t0));
+    return;
+  }
+  const int best = found.function;
+  const integrate::FirstRoot best_root = found.root;
+  const double tau = best < 0 ? horizon : best_root.t;
+  VecQ q, qd;
+  for (double ts = next_sample_time(); ts <= t0 + tau; ts = next_sample_time()) {
+    flight_->flight(ts - t0, q0, qd0, q, qd);
+    emit_sample(ts, q, qd, aux_);
+    ++sample_index_;
+  }
+  // the apex section, if the flight lasts that long
+  if (o_.section == Section::kApex && rec_) {
+    const double tau_apex = flight_->apex_time(q0, qd0);
+    if (tau_apex < tau && t0 + tau_apex <= o_.t_end) {
+      Sample apex;
+      apex.t = t0 + tau_apex;
+      flight_->flight(tau_apex, q0, qd0, apex.q, apex.qd);
+      apex.modes = modes_;
+      apex.energy = energy_at(apex.t, apex.q, apex.qd);
+      rec_->on_section(apex);
+    }
+  }
+  flight_->flight(tau, q0, qd0, q_, qd_);
+  t_ = best < 0 ? o_.t_end : t0 + tau;
+  if (best < 0) return;
+  if (best_root.kind == integrate::RootKind::kGraze)
+    handle_graze(best);
+  else
+    handle_impact(best);
+}
+
+}  // namespace clatter::hybrid

@@ -1,0 +1,313 @@
+// Impacts: one contact, contacts touching at once (multi-point law, sequential, or the seeds'
+// symmetric reduction), and grazes. The end of a chatter is decided in run_chatter.cpp.
+
+#include "clatter/hybrid/simultaneous_impact.hpp"
+#include "run.hpp"
+
+namespace clatter::hybrid {
+
+void Run::cache_geometry() {
+  for (int c = 0; c < nc_; ++c) m_.contact_geometry(c, t_, q_, qd_, geometry_[idx(c)]);
+  m_.factor_mass(t_, q_, mass_);
+}
+
+ContactImpact Run::group_impact(const Group& g, VecQ& qd, const LawChoice& law) const {
+  const model::ContactGeometry& kc = geometry_[idx(g.c)];
+  if (g.j < 0) return apply_impact(mass_, kc.w, qd, kc.J, law);
+  const model::ContactGeometry& kj = geometry_[idx(g.j)];
+  const model::Rows2 J = 0.5 * (kc.J + kj.J);
+  return apply_impact(mass_, 0.5 * (kc.w + kj.w), qd, J, law);
+}
+
+double Run::group_free_acceleration(const Group& g, double t, const VecQ& q, const VecQ& qd,
+                                    Modes modes) const {
+  modes[idx(g.c)] = ContactMode::kOpen;
+  if (g.j >= 0) modes[idx(g.j)] = ContactMode::kOpen;
+  constrained_dynamics(m_, t, q, qd, aux_, modes, o_.stabilization, cd_);
+  return g.j < 0 ? cd_.accel[idx(g.c)].y()
+                 : 0.5 * (cd_.accel[idx(g.c)].y() + cd_.accel[idx(g.j)].y());
+}
+
+int Run::symmetric_partner(int c) const {
+  if (symmetry_ == nullptr) return -1;
+  int best = -1;
+  double best_d = o_.theta_crit;
+  for (int j = 0; j < nc_; ++j) {
+    if (j == c) continue;
+    const double d = symmetry_->level_distance(c, j, q_);
+    if (d <= best_d) {
+      best_d = d;
+      best = j;
+    }
+  }
+  return best;
+}
+
+// level the body about the contact point of c so that c and j touch together; stop the spin
+void Run::level_pair(int c, int j) {
+  const double e_before = energy();
+  const bool changed = symmetry_->level(c, j, t_, q_, qd_);
+  L_.reset += energy() - e_before;
+  if (changed) record(EventKind::kSymmetric, c);
+}
+
+void Run::handle_impact(int c) {
+  cache_geometry();
+  // contacts touching their obstacle now (closed ones included)
+  Touching touching{};
+  for (int j = 0; j < nc_; ++j) {
+    touching[idx(j)] = j == c || is_closed(modes_[idx(j)]) ||
+                       geometry_[idx(j)].g_N <= tol::kTouchingGaps * gap_tol(geometry_[idx(j)].scale);
+  }
+  const double v_eps = velocity_tol();
+
+  Group g{c, -1};
+  if (o_.two_contact == TwoContactRule::kSymmetric) {
+    const int j = symmetric_partner(c);
+    if (j >= 0 && (touching[idx(j)] ||
+                   geometry_[idx(j)].g_N <= symmetry_->level_gap_window(j, o_.theta_crit))) {
+      // the seeds' rule VII: level whenever θ is within θ_crit at an impact
+      level_pair(c, j);
+      cache_geometry();
+      g.j = j;
+      touching[idx(j)] = true;
+    }
+  }
+
+  bool energetic = true;  // the multi-point law generalizes Stronge's
+  for (int j = 0; j < nc_; ++j) {
+    const LawKind law = m_.contact(j).law.kind;
+    if (touching[idx(j)] && law != LawKind::kStronge && law != LawKind::kStrongeMarcher)
+      energetic = false;
+  }
+  if (o_.two_contact == TwoContactRule::kMultipoint && energetic) {
+    int n_touching = 0;
+    double v_min = 0.0;
+    double v_max = 0.0;
+    for (int j = 0; j < nc_; ++j) {
+      if (!touching[idx(j)]) continue;
+      ++n_touching;
+      const Vec2 v = velocity(j, qd_);
+      v_min = std::min(v_min, v.y());
+      v_max = std::max(v_max, v.norm());
+    }
+    // the multi-point solver's own approach tolerance is relative (1e-9 of the largest velocity)
+    const bool approach = v_min < -std::max(v_eps, tol::kMultipointApproach * v_max);
+    if (n_touching >= 2 && approach && multipoint_impact(touching)) return;
+    if (n_touching == 2 && g.j < 0) {
+      // the solver fails on some nearly symmetric configurations (a flat body tilted by ~1e-13,
+      // where its slip-state system is numerically singular); its answer there is the symmetric
+      // one, equal impulses at both contacts, which the pair impact gives
+      int j = -1;
+      for (int k2 = 0; k2 < nc_; ++k2)
+        if (touching[idx(k2)] && k2 != c) j = k2;
+      const Vec2 vc = velocity(c, qd_);
+      const Vec2 vj = velocity(j, qd_);
+      if ((vc - vj).norm() <= tol::kNearlySymmetricPair * std::max(vc.norm(), vj.norm())) g.j = j;
+    }
+  }
+
+  const VecQ qd_pre = qd_;
+  const auto group_velocity = [&]() {
+    const Vec2 v = velocity(g.c, qd_);
+    return g.j < 0 ? v : Vec2(0.5 * (v + velocity(g.j, qd_)));
+  };
+  if (!(group_velocity().y() < -v_eps)) {
+    handle_graze(c);
+    return;
+  }
+  const ContactImpact first = group_impact(g, qd_, m_.contact(c).law);
+  bool others = false;
+  for (int j = 0; j < nc_; ++j) {
+    if (j != g.c && j != g.j && touching[idx(j)] && velocity(j, qd_).y() < -v_eps) others = true;
+  }
+
+  if (!others) {
+    // a single contact (or pair): the bounce, or the end of a chatter
+    double t_acc = 0.0;
+    if (first.outcome.v_post.y() > v_eps) {
+      modes_[idx(g.c)] = ContactMode::kOpen;
+      if (g.j >= 0) modes_[idx(g.j)] = ContactMode::kOpen;
+      if (chatter_closes(g, qd_pre, first, t_acc)) {
+        decide_modes();
+        project_closed();
+        count_event();
+        return;
+      }
+      released_[idx(g.c)] = false;
+      if (g.j >= 0) released_[idx(g.j)] = false;
+      record_impact(g, first, EventKind::kImpact);
+    } else {
+      set_group_mode(g, qd_, modes_);
+      record_impact(g, first, EventKind::kImpact);
+    }
+  } else {
+    // several contacts at once: sequential single-contact impacts, most approaching first
+    record_impact(g, first, EventKind::kImpact);
+    if (!count_event()) return;
+    for (int pass = 0; pass < 64; ++pass) {
+      int worst = -1;
+      double v_worst = -v_eps;
+      for (int j = 0; j < nc_; ++j) {
+        if (!touching[idx(j)]) continue;
+        const double v = velocity(j, qd_).y();
+        if (v < v_worst) {
+          v_worst = v;
+          worst = j;
+        }
+      }
+      if (worst < 0) break;
+      const Group gj{worst, -1};
+      const ContactImpact r = group_impact(gj, qd_, m_.contact(worst).law);
+      record_impact(gj, r, EventKind::kImpact);
+      if (!count_event()) return;
+    }
+  }
+  assign_touching_modes(touching);
+  count_event();
+}
+
+// modes of the touching contacts after an impact: leaving ones open, the others closed
+void Run::assign_touching_modes(const Touching& touching) {
+  const double v_eps = velocity_tol();
+  // a contact leaving slower than the resolution of the motion into a free acceleration a < 0
+  // that brings it back would chatter below round-off: it is closed (the projection below removes
+  // its velocity). One contact: below kBounceFloor v_eps (a bounce of ~1e-14 m; its chatter above
+  // that is ended by the accumulation prediction). Several touching contacts chatter alternately,
+  // which no prediction ends: a bounce v²/(2|a|) that cannot rise above the gap tolerance is
+  // closed (two corners of a settling block kept such a chatter at ~2e-7 m/s, 3e-15 m)
+  int n_touching = 0;
+  for (int j = 0; j < nc_; ++j) n_touching += touching[idx(j)] ? 1 : 0;
+  const auto unresolvable = [&](int j, double v) {
+    if (v > (n_touching > 1 ? tol::kPairBounceFloor : tol::kBounceFloor * v_eps)) return false;
+    const double a = group_free_acceleration({j, -1}, t_, q_, qd_, modes_);
+    return a < 0.0 && (n_touching == 1 || v * v <= 2.0 * -a * gap_tol(j, q_));
+  };
+  for (int j = 0; j < nc_; ++j) {
+    if (!touching[idx(j)]) continue;
+    const double v = velocity(j, qd_).y();
+    if (v > v_eps && !unresolvable(j, v)) {
+      modes_[idx(j)] = ContactMode::kOpen;
+      released_[idx(j)] = false;
+    } else if (!is_closed(modes_[idx(j)])) {
+      modes_[idx(j)] = closed_mode(j, qd_, modes_);
+      if (v > v_eps)
+        record(EventKind::kClosure, j, velocity(j, qd_), Vec2{velocity(j, qd_).x(), 0.0});
+    }
+  }
+  decide_modes();
+  project_closed();
+}
+
+// several contacts touching at once, resolved together by the multi-point law; false if the
+// model has no multi-point description or the solver could not (the caller then resolves them
+// sequentially)
+bool Run::multipoint_impact(const Touching& touching) {
+  const VecQ qd_pre = qd_;
+  SimultaneousImpact r;
+  try {
+    r = resolve_simultaneous(m_, t_, q_, qd_, touching);
+  } catch (const InvalidArgument&) {
+    r.ok = false;  // a configuration the solver rejects (e.g. coincident points)
+  }
+  if (!r.ok) {
+    ++res_.multipoint_fallbacks;
+    return false;
+  }
+  qd_ = r.qd_post;
+  // the contacts that took an impulse
+  std::array<int, kMaxContacts> hit{};
+  int n_hit = 0;
+  for (int j = 0; j < nc_; ++j)
+    if (touching[idx(j)] && r.Lambda[idx(j)].y() > 0.0) hit[idx(n_hit++)] = j;
+  const double v_eps = velocity_tol();
+  // two contacts leaving together at about the same speed (a flat body bouncing on both, its
+  // residual tilt giving slightly different speeds): a pair chatter is ended at its accumulation
+  // point like a single contact's, with the mean normal speed
+  if (n_hit == 2) {
+    const int a = hit[0];
+    const int b = hit[1];
+    const double va = r.v_post[idx(a)].y();
+    const double vb = r.v_post[idx(b)].y();
+    if (va > v_eps && vb > v_eps && std::abs(va - vb) <= tol::kPairChatterSpread * std::max(va, vb)) {
+      const Group g{a, b};
+      ContactImpact pair;
+      pair.v_pre = 0.5 * (r.v_pre[idx(a)] + r.v_pre[idx(b)]);
+      pair.outcome.v_post = 0.5 * (r.v_post[idx(a)] + r.v_post[idx(b)]);
+      const Modes saved = modes_;
+      modes_[idx(a)] = modes_[idx(b)] = ContactMode::kOpen;
+      double t_acc = 0.0;
+      if (chatter_closes(g, qd_pre, pair, t_acc)) {
+        decide_modes();
+        project_closed();
+        count_event();
+        return true;
+      }
+      modes_ = saved;
+      qd_ = r.qd_post;
+    }
+  }
+  for (int h = 0; h < n_hit; ++h) {
+    const int j = hit[idx(h)];
+    ContactImpact ci;
+    ci.qd_pre = qd_pre;
+    ci.v_pre = r.v_pre[idx(j)];
+    ci.outcome.v_post = r.v_post[idx(j)];
+    ci.outcome.Lambda = r.Lambda[idx(j)];
+    ci.outcome.delta_energy = 0.5 * ci.outcome.Lambda.dot(ci.v_pre + ci.outcome.v_post);
+    ci.outcome.status = r.energy_gain ? Status::kEnergyGain : Status::kOk;
+    ci.surface_work = ci.outcome.Lambda.dot(geometry_[idx(j)].w);
+    record_impact({j, n_hit > 1 ? hit[idx(h == 0 ? 1 : 0)] : -1}, ci, EventKind::kImpact);
+  }
+  assign_touching_modes(touching);
+  count_event();
+  return true;
+}
+
+// the contact touches at zero normal velocity: it stays if pushed onto its obstacle, else it is
+// released and followed by the Runge–Kutta phase until it clears the obstacle
+void Run::handle_graze(int c) {
+  cache_geometry();
+  const Group g{c, -1};
+  if (group_free_acceleration(g, t_, q_, qd_, modes_) < 0.0) {
+    const Vec2 v_pre = velocity(c, qd_);
+    if (v_pre.y() < 0.0) {
+      LawChoice plastic = m_.contact(c).law;
+      plastic.params.e = 0.0;
+      const ContactImpact r = group_impact(g, qd_, plastic);
+      modes_[idx(c)] = closed_mode(c, qd_, modes_);
+      record_impact(g, r, EventKind::kClosure, t_);
+    } else {
+      // leaving slower than can be resolved: the normal velocity is projected to 0 (an impulse
+      // −v_N/C along the normal, which removes ½ v_N²/C of kinetic energy), so that the closed
+      // contact starts exactly on its constraint
+      const model::ContactGeometry& k = geometry_[idx(c)];
+      const VecQ MinvJN = mass_.solve(k.J.row(1).transpose());
+      const double C = k.J.row(1).dot(MinvJN);
+      ContactImpact r;
+      r.qd_pre = qd_;
+      r.v_pre = v_pre;
+      r.outcome.Lambda = {0.0, -v_pre.y() / C};
+      qd_ += MinvJN * r.outcome.Lambda.y();
+      r.outcome.v_post = velocity(c, qd_);
+      r.outcome.delta_energy = 0.5 * r.outcome.Lambda.dot(v_pre + r.outcome.v_post);
+      r.surface_work = r.outcome.Lambda.dot(k.w);
+      modes_[idx(c)] = closed_mode(c, qd_, modes_);
+      record_impact(g, r, EventKind::kClosure, t_);
+    }
+    decide_modes();
+    project_closed();
+  } else {
+    // leaving, or not pushed back: a start below the obstacle (drift) is moved onto it, so that
+    // the released contact does not graze again at once
+    if (geometry_[idx(c)].g_N < 0.0) {
+      modes_[idx(c)] = ContactMode::kSlidePositive;  // project the normal direction only
+      project_closed();
+      modes_[idx(c)] = ContactMode::kOpen;
+    }
+    released_[idx(c)] = true;
+  }
+  count_event();
+}
+
+}  // namespace clatter::hybrid

@@ -1,0 +1,24 @@
+#include "clatter/model/contact.hpp"
+
+#include <cmath>
+
+#include "clatter/core/error.hpp"
+
+namespace clatter::model {
+
+void validate(const Contact& c, const std::string& prefix) {
+  const auto field = [&](const char* name) { return prefix + "." + name; };
+  const std::string mu = field("law.mu"), e = field("law.e"), mu_s = field("mu_s"),
+                    mu_d = field("mu_d");
+  require(std::isfinite(c.law.params.mu) && c.law.params.mu >= 0.0, mu.c_str(),
+          "must be finite and >= 0", c.law.params.mu);
+  require(std::isfinite(c.law.params.e) && c.law.params.e >= 0.0 && c.law.params.e <= 1.0,
+          e.c_str(), "must be in [0, 1]", c.law.params.e);
+  require(std::isfinite(c.mu_d) && c.mu_d >= 0.0, mu_d.c_str(), "must be finite and >= 0",
+          c.mu_d);
+  require(std::isfinite(c.mu_s) && c.mu_s >= c.mu_d, mu_s.c_str(),
+          "must be finite and >= mu_d = " + format_number(c.mu_d) + ", got " +
+              format_number(c.mu_s));
+}
+
+}  // namespace clatter::model

@@ -1,0 +1,172 @@
+#include "clatter/model/system.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "clatter/core/error.hpp"
+
+namespace clatter::model {
+
+// ---------------------------------------------------------------------------------------------
+// mass factorization
+
+void MassFactor::compute(const MatQ& M) {
+  n = static_cast<int>(M.rows());
+  diagonal = true;
+  for (int i = 0; i < n && diagonal; ++i)
+    for (int j = 0; j < n && diagonal; ++j)
+      if (i != j && M(i, j) != 0.0) diagonal = false;
+  if (diagonal) {
+    inv_diagonal = M.diagonal().cwiseInverse();
+  } else {
+    ldlt.compute(M);
+  }
+}
+
+void MassFactor::set_diagonal(const VecQ& d) {
+  n = static_cast<int>(d.size());
+  diagonal = true;
+  inv_diagonal = d.cwiseInverse();
+}
+
+VecQ MassFactor::solve(const VecQ& b) const {
+  if (diagonal) return inv_diagonal.cwiseProduct(b);
+  return ldlt.solve(b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// defaults
+
+std::vector<std::string> numbered_names(std::string_view prefix, int n) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back(std::string(prefix) + std::to_string(i));
+  return out;
+}
+
+std::vector<std::string> System::coordinate_names() const { return numbered_names("q", nq()); }
+std::vector<std::string> System::aux_names() const { return numbered_names("a", num_aux()); }
+
+std::unique_ptr<System> System::with_contacts(std::vector<Contact> contacts) const {
+  require(static_cast<int>(contacts.size()) == num_contacts(), "contacts",
+          "must list every contact of the model");
+  std::unique_ptr<System> copy = clone();
+  copy->set_contacts(std::move(contacts));
+  return copy;
+}
+
+double System::parameter(std::string_view name) const { return parameters().get(name); }
+
+VecA System::aux_rate(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
+                      const VecA& aux) const {
+  return VecA::Zero(aux.size());
+}
+
+double System::gap_scale(int c, double t, const VecQ& q) const {
+  ContactGeometry g;
+  contact_geometry(c, t, q, VecQ::Zero(q.size()), g);
+  return g.scale;
+}
+
+void System::evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
+                      Evaluation& out) const {
+  factor_mass(t, q, out.mass);
+  out.f = applied_forces(t, q, qd, aux);
+  out.aux_rate = num_aux() > 0 ? aux_rate(t, q, qd, aux) : VecA();
+  out.power_applied = applied_power(t, q, qd, aux);
+  for (int c = 0; c < num_contacts(); ++c)
+    contact_geometry(c, t, q, qd, out.contacts[static_cast<std::size_t>(c)]);
+}
+
+void System::factor_mass(double t, const VecQ& q, MassFactor& out) const {
+  out.compute(mass_matrix(t, q));
+}
+
+double System::kinetic_energy(double t, const VecQ& q, const VecQ& qd) const {
+  return 0.5 * qd.dot(mass_matrix(t, q) * qd);
+}
+
+double System::applied_power(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
+                             const VecA& /*aux*/) const {
+  return 0.0;
+}
+
+double System::velocity_scale(double t, const VecQ& q, const VecQ& qd) const {
+  double s = 0.0;
+  ContactGeometry g;
+  for (int c = 0; c < num_contacts(); ++c) {
+    contact_geometry(c, t, q, qd, g);
+    s = std::max(s, (g.J * qd).norm() + g.w.norm());
+  }
+  return s;
+}
+
+double System::rate_bound(const VecQ& /*qd*/) const { return 0.0; }
+
+bool System::multipoint_input(double /*t*/, const VecQ& /*q*/,
+                              const std::array<bool, kMaxContacts>& /*active*/,
+                              multipoint::Input& /*in*/, VecQ& /*frame_velocity*/) const {
+  return false;
+}
+
+void System::set_contacts(std::vector<Contact> contacts) {
+  require(static_cast<int>(contacts.size()) <= kMaxContacts, "contacts",
+          "a model has at most " + std::to_string(kMaxContacts) + " contacts");
+  std::set<std::string> names;
+  for (const Contact& c : contacts) {
+    validate(c, "contact." + c.name);
+    require(names.insert(c.name).second, "contact.name",
+            "contact names must be unique, '" + c.name + "' repeats");
+  }
+  contacts_ = std::move(contacts);
+}
+
+}  // namespace clatter::model
+
+namespace clatter::model {
+
+ParameterSet System::parameters() const {
+  ParameterSet p = own_parameters();
+  for (const Contact& c : contacts_) {
+    const std::string pre = "contact." + c.name + ".";
+    p.add(pre + "e", c.law.params.e, "", "restitution of the impact law");
+    p.add(pre + "mu", c.law.params.mu, "", "friction coefficient at impact");
+    p.add(pre + "mu_s", c.mu_s, "", "static friction of sustained contact");
+    p.add(pre + "mu_d", c.mu_d, "", "dynamic friction of sustained contact");
+  }
+  if (!contacts_.empty()) {
+    p.add("e", contacts_.front().law.params.e, "", "restitution of every contact");
+    p.add("mu", contacts_.front().law.params.mu, "", "friction of every contact (all kinds)");
+  }
+  return p;
+}
+
+std::unique_ptr<System> System::with_parameter(std::string_view name, double value) const {
+  const auto set = [&](Contact& c, std::string_view what) {
+    if (what == "e") c.law.params.e = value;
+    if (what == "mu") c.law.params.mu = value;
+    if (what == "mu_s") c.mu_s = value;
+    if (what == "mu_d") c.mu_d = value;
+  };
+  std::vector<Contact> contacts = contacts_;
+  if (name == "e" || name == "mu") {
+    for (Contact& c : contacts) {
+      set(c, name);
+      if (name == "mu") c.mu_s = c.mu_d = value;
+    }
+    return with_contacts(std::move(contacts));
+  }
+  if (name.starts_with("contact.")) {
+    for (Contact& c : contacts) {
+      const std::string pre = "contact." + c.name + ".";
+      if (!name.starts_with(pre)) continue;
+      const std::string_view what = name.substr(pre.size());
+      if (what != "e" && what != "mu" && what != "mu_s" && what != "mu_d") break;
+      set(c, what);
+      return with_contacts(std::move(contacts));
+    }
+    (void)parameters().get(name);  // throws, naming the known parameters
+  }
+  return with_own_parameter(name, value);
+}
+
+}  // namespace clatter::model
