@@ -30,11 +30,10 @@ struct RunResult {
   hybrid::SimulationResult result;
 };
 
-RunResult run_one(const dynamics::PlanarBodyModel& base, const hybrid::InitialState& init,
+RunResult run_one(const model::System& base, const hybrid::InitialState& init,
                   hybrid::SimulationOptions o, const SweepOptions& sw, double omega) {
-  dynamics::Surface s = base.surface();
-  s.omega = omega;
-  const dynamics::PlanarBodyModel model = base.with_surface(s);
+  const std::unique_ptr<model::System> model_ptr = base.with_parameter("surface.omega", omega);
+  const model::System& model = *model_ptr;
   const double T = 2.0 * std::numbers::pi / omega;
   o.t_end = init.t + (sw.transient_periods + sw.record_periods) * T;
   o.section = hybrid::Section::kApex;
@@ -74,8 +73,7 @@ int count_distinct(std::vector<double> values, double tol, int cap) {
   return n;
 }
 
-std::vector<SweepPoint> sweep_omega(const dynamics::PlanarBodyModel& model,
-                                    const hybrid::InitialState& initial,
+std::vector<SweepPoint> sweep_omega(const model::System& model, const hybrid::InitialState& initial,
                                     const hybrid::SimulationOptions& options,
                                     const SweepOptions& sweep) {
   validate(sweep);

@@ -34,7 +34,8 @@ PlanarBodyModel::PlanarBodyModel(PlanarBody body, double gravity, Surface surfac
             f.radius);
   }
   std::vector<model::Contact> contacts;
-  for (const ContactFeature& f : features_) contacts.push_back(model::Contact::with_law(f.name, f.law));
+  for (const ContactFeature& f : features_)
+    contacts.push_back(model::Contact::with_law(f.name, f.law));
   set_contacts(std::move(contacts));
 }
 
@@ -267,19 +268,17 @@ std::unique_ptr<model::System> PlanarBodyModel::with_own_parameter(std::string_v
     (void)parameters().get(name);  // throws, listing the known names
   }
   auto m = std::make_unique<PlanarBodyModel>(body, g, s, features_);
-  m->set_contacts(std::vector<model::Contact>(
-      [&] {
-        std::vector<model::Contact> cs;
-        for (int c = 0; c < num_contacts(); ++c) cs.push_back(contact(c));
-        return cs;
-      }()));
+  m->set_contacts(std::vector<model::Contact>([&] {
+    std::vector<model::Contact> cs;
+    for (int c = 0; c < num_contacts(); ++c) cs.push_back(contact(c));
+    return cs;
+  }()));
   return m;
 }
 
 // exact flight and symmetric pairs over the generic vectors
 
-void PlanarBodyModel::flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q,
-                             VecQ& qd) const {
+void PlanarBodyModel::flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const {
   Vec3 q3, qd3;
   flight(tau, head3(q0), head3(qd0), q3, qd3);
   q = q3;

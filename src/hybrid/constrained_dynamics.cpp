@@ -10,8 +10,7 @@ namespace {
 constexpr int kMaxRows = 2 * kMaxContacts;
 using MatK = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows>;
 using VecK = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
-using RowsK =
-    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, model::kMaxDof>;
+using RowsK = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, model::kMaxDof>;
 
 }  // namespace
 
@@ -124,8 +123,7 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
     for (int j = c; j < n_c; ++j) {
       const auto cj = static_cast<std::size_t>(j);
       if (modes[cj] != ContactMode::kStick || grouped[cj]) continue;
-      if ((out.eval.contacts[cj].J.row(0) - out.eval.contacts[ci].J.row(0)).norm() >
-          1e-12 * scale)
+      if ((out.eval.contacts[cj].J.row(0) - out.eval.contacts[ci].J.row(0)).norm() > 1e-12 * scale)
         continue;
       grouped[cj] = true;
       group[static_cast<std::size_t>(size++)] = j;

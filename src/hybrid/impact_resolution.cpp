@@ -38,9 +38,8 @@ ContactImpact apply_impact(const model::MassFactor& mass, const Vec2& w, VecQ& q
   return out;
 }
 
-ContactImpact apply_impact_without_collision(const model::MassFactor& mass, const Vec2& w,
-                                             VecQ& qd, const Rows2& J,
-                                             const ImpactParams& params) {
+ContactImpact apply_impact_without_collision(const model::MassFactor& mass, const Vec2& w, VecQ& qd,
+                                             const Rows2& J, const ImpactParams& params) {
   ContactImpact out;
   out.qd_pre = qd;
   out.v_pre = {J.row(0).dot(qd) - w.x(), 0.0};

@@ -126,7 +126,7 @@ class Run {
   VecQ q_, qd_;
   VecA aux_;
   Modes modes_{};
-  std::array<bool, kMaxContacts> released_{};  ///< contacts that left without clearing the gap
+  std::array<bool, kMaxContacts> released_{};       ///< contacts that left without clearing the gap
   std::array<double, kMaxContacts> chatter_end_{};  ///< predicted accumulation point, or NaN
 
   // --- scratch, sized once ---

@@ -21,9 +21,9 @@ void Run::check_wall_clock() {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
   if (elapsed > o_.max_wall_time)
-    stop(StopReason::kWallTime, "wall-clock limit max_wall_time = " +
-                                    format_number(o_.max_wall_time) + " s reached at t = " +
-                                    format_number(t_));
+    stop(StopReason::kWallTime,
+         "wall-clock limit max_wall_time = " + format_number(o_.max_wall_time) +
+             " s reached at t = " + format_number(t_));
 }
 
 bool Run::all_open() const {

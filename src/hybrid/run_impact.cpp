@@ -56,8 +56,9 @@ void Run::handle_impact(int c) {
   // contacts touching their obstacle now (closed ones included)
   Touching touching{};
   for (int j = 0; j < nc_; ++j) {
-    touching[idx(j)] = j == c || is_closed(modes_[idx(j)]) ||
-                       geometry_[idx(j)].g_N <= tol::kTouchingGaps * gap_tol(geometry_[idx(j)].scale);
+    touching[idx(j)] =
+        j == c || is_closed(modes_[idx(j)]) ||
+        geometry_[idx(j)].g_N <= tol::kTouchingGaps * gap_tol(geometry_[idx(j)].scale);
   }
   const double v_eps = velocity_tol();
 
@@ -229,7 +230,8 @@ bool Run::multipoint_impact(const Touching& touching) {
     const int b = hit[1];
     const double va = r.v_post[idx(a)].y();
     const double vb = r.v_post[idx(b)].y();
-    if (va > v_eps && vb > v_eps && std::abs(va - vb) <= tol::kPairChatterSpread * std::max(va, vb)) {
+    if (va > v_eps && vb > v_eps &&
+        std::abs(va - vb) <= tol::kPairChatterSpread * std::max(va, vb)) {
       const Group g{a, b};
       ContactImpact pair;
       pair.v_pre = 0.5 * (r.v_pre[idx(a)] + r.v_pre[idx(b)]);

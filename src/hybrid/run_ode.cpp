@@ -331,9 +331,9 @@ void Run::dispatch(Fn fn, int c, integrate::RootKind kind) {
       decide_modes();
       if (!stopped_ && is_sliding(modes_[idx(c)])) {
         record(EventKind::kPainleve, c);
-        stop(StopReason::kPainleve, "contact " + name(c) +
-                                        " reached k_N = 0 while sliding at t = " +
-                                        format_number(t_) + " (Painleve)");
+        stop(StopReason::kPainleve,
+             "contact " + name(c) + " reached k_N = 0 while sliding at t = " + format_number(t_) +
+                 " (Painleve)");
       }
       return;
     case Fn::kChatterEnd:

@@ -57,14 +57,15 @@ SimulationResult Run::execute() {
   // --- validate the input ---
   validate(o_, t_);
   require(std::isfinite(t_), "initial.t", "must be finite");
-  require(q_.size() == nq_, "initial.q",
-          "must have " + std::to_string(nq_) + " entries (" + std::to_string(q_.size()) + " given)");
-  require(qd_.size() == nq_, "initial.qdot",
-          "must have " + std::to_string(nq_) + " entries (" + std::to_string(qd_.size()) +
-              " given)");
-  require(aux_.size() == na_, "initial.aux",
-          "must have " + std::to_string(na_) + " entries (" + std::to_string(aux_.size()) +
-              " given)");
+  require(
+      q_.size() == nq_, "initial.q",
+      "must have " + std::to_string(nq_) + " entries (" + std::to_string(q_.size()) + " given)");
+  require(
+      qd_.size() == nq_, "initial.qdot",
+      "must have " + std::to_string(nq_) + " entries (" + std::to_string(qd_.size()) + " given)");
+  require(
+      aux_.size() == na_, "initial.aux",
+      "must have " + std::to_string(na_) + " entries (" + std::to_string(aux_.size()) + " given)");
   for (int i = 0; i < nq_; ++i) {
     require_finite(q_(i), "initial.q");
     require_finite(qd_(i), "initial.qdot");

@@ -6,8 +6,8 @@
 
 namespace clatter::hybrid {
 
-SimultaneousImpact resolve_simultaneous(const model::System& model, double t,
-                                        const model::VecQ& q, const model::VecQ& qd,
+SimultaneousImpact resolve_simultaneous(const model::System& model, double t, const model::VecQ& q,
+                                        const model::VecQ& qd,
                                         const std::array<bool, model::kMaxContacts>& active) {
   namespace mp = multipoint;
   SimultaneousImpact out;

@@ -1,5 +1,7 @@
 #include "clatter/io/scenario.hpp"
 
+#include "clatter/model/registry.hpp"
+
 #include <toml++/toml.h>
 #include <array>
 #include <fstream>
@@ -49,6 +51,8 @@ class Section {
     throw InvalidArgument(key(k), "must be a string");
   }
 
+  [[nodiscard]] bool has(std::string_view k) const { return table_ && table_->get(k); }
+
   bool flag(std::string_view k, bool fallback) {
     known_.insert(std::string(k));
     if (!table_) return fallback;
@@ -84,6 +88,17 @@ class Section {
       out.push_back(*v);
     }
     return out;
+  }
+
+  /// A numeric array of any length (fallback if absent).
+  std::vector<double> any_vector(std::string_view k, std::vector<double> fallback) {
+    known_.insert(std::string(k));
+    if (!table_) return fallback;
+    const toml::node* n = table_->get(k);
+    if (!n) return fallback;
+    const toml::array* a = n->as_array();
+    require(a != nullptr, key(k).c_str(), "must be an array of numbers");
+    return vector(k, a->size(), fallback);
   }
 
   const toml::array* array(std::string_view k) {
@@ -124,6 +139,59 @@ const toml::table* subtable(const toml::table& root, std::string_view k) {
   require(t != nullptr, std::string(k).c_str(), "must be a table ([" + std::string(k) + "])");
   return t;
 }
+
+// a TOML table as a model::ModelSpec (model/registry.hpp); `fallbacks` are tables found at the
+// top level when the model table does not have them (the [surface] of the scenario files)
+class TomlSpec final : public model::ModelSpec {
+ public:
+  TomlSpec(const toml::table* table, std::string prefix, const toml::table* root = nullptr)
+      : s_(table, prefix), table_(table), prefix_(std::move(prefix)), root_(root) {}
+  [[nodiscard]] std::string key(std::string_view k) const override { return s_.key(k); }
+  double number(std::string_view k, double fallback) override { return s_.number(k, fallback); }
+  double required_number(std::string_view k) override { return s_.required_number(k); }
+  long integer(std::string_view k, long fallback) override { return s_.integer(k, fallback); }
+  std::string text(std::string_view k, const std::string& fallback) override {
+    return s_.text(k, fallback);
+  }
+  std::vector<double> vector(std::string_view k, std::size_t size,
+                             std::vector<double> fallback) override {
+    return size == 0 ? s_.any_vector(k, std::move(fallback))
+                     : s_.vector(k, size, std::move(fallback));
+  }
+  std::vector<std::unique_ptr<model::ModelSpec>> tables(std::string_view k) override {
+    std::vector<std::unique_ptr<model::ModelSpec>> out;
+    const toml::array* a = s_.array(k);
+    if (!a) return out;
+    int i = 0;
+    for (const toml::node& n : *a) {
+      const toml::table* t = n.as_table();
+      const std::string prefix = key(k) + "[" + std::to_string(i++) + "]";
+      require(t != nullptr, prefix.c_str(), "must be a table");
+      out.push_back(std::make_unique<TomlSpec>(t, prefix));
+      out.back()->set_law(law());
+    }
+    return out;
+  }
+  std::unique_ptr<model::ModelSpec> table(std::string_view k) override {
+    s_.known_table(k);
+    const toml::table* t = table_ ? subtable(*table_, k) : nullptr;
+    std::string prefix = key(k);
+    if (!t && root_) {
+      t = subtable(*root_, k);
+      prefix = std::string(k);
+    }
+    auto spec = std::make_unique<TomlSpec>(t, prefix);
+    spec->set_law(law());
+    return spec;
+  }
+  void reject_unknown() const override { s_.reject_unknown(); }
+
+ private:
+  mutable Section s_;
+  const toml::table* table_;
+  std::string prefix_;
+  const toml::table* root_;
+};
 
 template <class Enum, std::size_t N>
 Enum choice(const std::string& value, const std::string& key,
@@ -176,10 +244,11 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
   const std::string description = top.text("description", "");
   std::string plot = top.text("plot", "");
 
-  // law (for every contact unless a body contact overrides it)
+  // law (for every contact unless the model or a [contact.NAME] table overrides it)
   Section law_s(subtable(root, "law"), "law");
   top.known_table("law");
   LawChoice law;
+  double mu_s = 0.0, mu_d = 0.0;
   {
     const std::string kind = law_s.text("kind", "stronge");
     try {
@@ -190,82 +259,81 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
     law.params.mu = law_s.number("mu", 0.0);
     law.params.e = law_s.number("e", 0.0);
     validate_law(law_s, law);
+    mu_d = law_s.number("mu_d", law.params.mu);
+    mu_s = law_s.number("mu_s", std::max(mu_d, law.params.mu));
+    require(mu_d >= 0.0, "law.mu_d", "must be >= 0", mu_d);
+    require(mu_s >= mu_d, "law.mu_s", "must be >= law.mu_d", mu_s);
     law_s.reject_unknown();
   }
 
-  // surface
-  Section surf_s(subtable(root, "surface"), "surface");
-  top.known_table("surface");
-  dynamics::Surface surface;
-  surface.height = surf_s.number("height", 0.0);
-  surface.amplitude = surf_s.number("amplitude", 0.0);
-  surface.omega = surf_s.number("omega", 0.0);
-  surface.phase = surf_s.number("phase", 0.0);
-  surface.belt_velocity = surf_s.number("belt_velocity", 0.0);
-  surface.belt_amplitude = surf_s.number("belt_amplitude", 0.0);
-  surface.belt_omega = surf_s.number("belt_omega", 0.0);
-  surface.belt_phase = surf_s.number("belt_phase", 0.0);
-  surf_s.reject_unknown();
-
-  // model
+  // model: any registered kind (model/registry.hpp), its parameters by name
   const toml::table* model_t = subtable(root, "model");
   require(model_t != nullptr, "model", "is required ([model] with kind = ...)");
   top.known_table("model");
-  Section model_s(model_t, "model");
+  top.known_table("surface");
+  TomlSpec model_s(model_t, "model", &root);
   const std::string kind = model_s.text("kind", "");
-  const double mass = model_s.required_number("mass");
-  const double gravity = model_s.number("gravity", 9.81);
-  std::optional<dynamics::PlanarBodyModel> model;
-  if (kind == "ball") {
-    model = dynamics::make_ball(mass, model_s.number("radius", 0.0), gravity, surface, law);
-    if (plot.empty()) plot = "ball";
-  } else if (kind == "rod") {
-    model = dynamics::make_rod(mass, model_s.required_number("half_length"), gravity, surface, law);
-    if (plot.empty()) plot = "rod";
-  } else if (kind == "block") {
-    model = dynamics::make_block(mass, model_s.required_number("half_width"),
-                                 model_s.required_number("half_height"), gravity, surface, law);
-    if (plot.empty()) plot = "body";
-  } else if (kind == "body") {
-    const double inertia = model_s.required_number("inertia");
-    std::vector<dynamics::ContactFeature> features;
-    const toml::array* contacts = model_s.array("contacts");
-    require(contacts && !contacts->empty(), "model.contacts",
-            "a body needs [[model.contacts]] with name, position = [x, y] and radius");
-    int i = 0;
-    for (const toml::node& n : *contacts) {
-      const toml::table* t = n.as_table();
-      const std::string prefix = "model.contacts[" + std::to_string(i++) + "]";
-      require(t != nullptr, prefix.c_str(), "must be a table");
-      Section c(t, prefix);
-      dynamics::ContactFeature f;
-      std::string fallback_name = "C";     // (built in two steps: g++ 12's -Wrestrict misfires on
-      fallback_name += std::to_string(i);  // the concatenation when this function is inlined)
-      f.name = c.text("name", fallback_name);
-      const std::vector<double> p = c.vector("position", 2, {0.0, 0.0});
-      f.c_B = {p[0], p[1]};
-      f.radius = c.number("radius", 0.0);
-      f.law = read_law(c, law);
-      c.reject_unknown();
-      features.push_back(std::move(f));
-    }
-    model.emplace(PlanarBody{mass, inertia}, gravity, surface, std::move(features));
-    if (plot.empty()) plot = "body";
-  } else {
-    throw InvalidArgument("model.kind",
-                          "unknown value '" + kind + "' (allowed: ball, rod, block, body)");
-  }
-  model_s.reject_unknown();
+  model_s.set_law(law);
+  std::unique_ptr<model::System> model = model::make_model(kind, model_s);
+  if (plot.empty()) plot = kind == "ball" || kind == "rod" ? kind : "body";
+  if (kind != "ball" && kind != "rod" && kind != "block" && kind != "body" && plot == "body")
+    plot = "generic";
 
-  // initial state
+  // contacts: sustained friction from [law], then [contact.NAME] overrides
+  {
+    std::vector<model::Contact> contacts;
+    for (int c = 0; c < model->num_contacts(); ++c) contacts.push_back(model->contact(c));
+    const bool sustained_given = law_s.has("mu_s") || law_s.has("mu_d");
+    if (sustained_given)
+      for (model::Contact& c : contacts) {
+        c.mu_s = mu_s;
+        c.mu_d = mu_d;
+      }
+    top.known_table("contact");
+    if (const toml::table* ct = subtable(root, "contact")) {
+      for (const auto& [k, node] : *ct) {
+        const std::string cname(k.str());
+        model::Contact* target = nullptr;
+        for (model::Contact& c : contacts)
+          if (c.name == cname) target = &c;
+        std::string names;
+        for (const model::Contact& c : contacts) names += (names.empty() ? "" : ", ") + c.name;
+        require(target != nullptr, ("contact." + cname).c_str(),
+                "no such contact in this model (contacts: " + names + ")");
+        require(node.as_table() != nullptr, ("contact." + cname).c_str(), "must be a table");
+        Section cs(node.as_table(), "contact." + cname);
+        target->law = read_law(cs, target->law);
+        target->mu_d = cs.number("mu_d", cs.has("mu") ? target->law.params.mu : target->mu_d);
+        target->mu_s = cs.number(
+            "mu_s", std::max(target->mu_d, cs.has("mu") ? target->law.params.mu : target->mu_s));
+        require(target->mu_d >= 0.0, cs.key("mu_d").c_str(), "must be >= 0", target->mu_d);
+        require(target->mu_s >= target->mu_d, cs.key("mu_s").c_str(), "must be >= mu_d",
+                target->mu_s);
+        cs.reject_unknown();
+      }
+    }
+    model = model->with_contacts(std::move(contacts));
+  }
+
+  // initial state, sized by the model
   Section init_s(subtable(root, "initial"), "initial");
   top.known_table("initial");
   hybrid::InitialState init;
   init.t = init_s.number("t", 0.0);
-  const std::vector<double> q = init_s.vector("q", 3, {0.0, 0.0, 0.0});
-  const std::vector<double> qd = init_s.vector("qdot", 3, {0.0, 0.0, 0.0});
-  init.q = Vec3(q[0], q[1], q[2]);
-  init.qd = Vec3(qd[0], qd[1], qd[2]);
+  const auto n = static_cast<std::size_t>(model->nq());
+  const auto to_vec = [](const std::vector<double>& v) {
+    model::VecQ out(static_cast<Eigen::Index>(v.size()));
+    for (std::size_t i = 0; i < v.size(); ++i) out(static_cast<Eigen::Index>(i)) = v[i];
+    return out;
+  };
+  init.q = to_vec(init_s.vector("q", n, std::vector<double>(n, 0.0)));
+  init.qd = to_vec(init_s.vector("qdot", n, std::vector<double>(n, 0.0)));
+  const auto na = static_cast<std::size_t>(model->num_aux());
+  if (na > 0) {
+    const std::vector<double> a = init_s.vector("aux", na, std::vector<double>(na, 0.0));
+    init.aux = model::VecA(static_cast<Eigen::Index>(na));
+    for (std::size_t i = 0; i < na; ++i) init.aux(static_cast<Eigen::Index>(i)) = a[i];
+  }
   init_s.reject_unknown();
 
   // options
@@ -304,9 +372,11 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
   hybrid::validate(o, init.t);
 
   top.reject_unknown();
-  require(plot == "rod" || plot == "ball" || plot == "body", "plot",
-          "unknown value '" + plot + "' (allowed: rod, ball, body)");
-  return Scenario{name, description, plot, std::move(*model), init, o};
+  require(plot == "rod" || plot == "ball" || plot == "body" || plot == "generic", "plot",
+          "unknown value '" + plot + "' (allowed: rod, ball, body, generic)");
+  return Scenario{
+      name, description, plot, kind, std::shared_ptr<const model::System>(std::move(model)), init,
+      o};
 }
 
 Scenario load_scenario(const std::filesystem::path& path) {

@@ -56,8 +56,7 @@ std::unique_ptr<System> System::with_contacts(std::vector<Contact> contacts) con
 
 double System::parameter(std::string_view name) const { return parameters().get(name); }
 
-VecA System::aux_rate(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
-                      const VecA& aux) const {
+VecA System::aux_rate(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/, const VecA& aux) const {
   return VecA::Zero(aux.size());
 }
 

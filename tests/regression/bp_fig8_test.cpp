@@ -33,7 +33,7 @@ TEST(BpFig8, RodPeriodDoublesAtTheClosedFormFrequencyAndIsChaoticAboveTheSeedsOn
   sw.transient_periods = 600.0;
   sw.record_periods = 100.0;
   sw.continuation = true;
-  for (const SweepPoint& p : sweep_omega(sc.model, sc.initial, sc.options, sw)) {
+  for (const SweepPoint& p : sweep_omega(*sc.model, sc.initial, sc.options, sw)) {
     EXPECT_EQ(p.reason, hybrid::StopReason::kEndTime);
     EXPECT_EQ(p.distinct, p.omega < omega_pd ? 1 : 2) << "omega = " << p.omega;
   }
@@ -42,7 +42,7 @@ TEST(BpFig8, RodPeriodDoublesAtTheClosedFormFrequencyAndIsChaoticAboveTheSeedsOn
   sw.omega_to = 4.2;
   sw.n = 2;
   sw.continuation = false;
-  for (const SweepPoint& p : sweep_omega(sc.model, sc.initial, sc.options, sw)) {
+  for (const SweepPoint& p : sweep_omega(*sc.model, sc.initial, sc.options, sw)) {
     EXPECT_EQ(p.distinct, -1) << "omega = " << p.omega;  // more than 64 distinct apex heights
     EXPECT_GT(p.apex_heights.size(), 30u);
   }

@@ -32,7 +32,7 @@ TEST(RodPainleve, SlidingJamTakesTheImpactWithoutCollisionAndTheRunGoesOn) {
   const double v_N = e * std::abs(k_N * v_T / k_T) * std::sqrt(1.0 - k_N0 / k_N);
   EXPECT_NEAR(v_N, 0.0672673, 5e-8);
   Events rec;
-  const SimulationResult r = simulate(sc.model, sc.initial, sc.options, &rec);
+  const SimulationResult r = simulate(*sc.model, sc.initial, sc.options, &rec);
   ASSERT_GE(rec.list.size(), 2u);
   EXPECT_EQ(rec.list[0].kind, EventKind::kPainleve);
   const EventRecord& iwc = rec.list[1];
@@ -50,7 +50,7 @@ TEST(RodPainleve, SlidingJamTakesTheImpactWithoutCollisionAndTheRunGoesOn) {
   // with the default policy the run stops there and says why
   SimulationOptions stop = sc.options;
   stop.painleve = PainlevePolicy::kStop;
-  const SimulationResult s = simulate(sc.model, sc.initial, stop, nullptr);
+  const SimulationResult s = simulate(*sc.model, sc.initial, stop, nullptr);
   EXPECT_EQ(s.reason, StopReason::kPainleve);
   EXPECT_EQ(s.t, 0.0);
   EXPECT_NE(s.message.find("k_N = -0.2"), std::string::npos) << s.message;

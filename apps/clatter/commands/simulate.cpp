@@ -21,6 +21,7 @@
 #include <sstream>
 #include <string>
 
+#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/io/atomic_file.hpp"
@@ -39,25 +40,41 @@ struct SimulateOptions {
   bool plot{true};
 };
 
+// columns: t, q (the model's coordinate names), q̇ ("<name>dot"), auxiliary states, energy, and
+// per contact its gap and mode; planar bodies add the surface height and the contact points
 std::string timeseries_csv(const io::Scenario& sc, const hybrid::TrajectoryRecorder& rec) {
-  const dynamics::PlanarBodyModel& m = sc.model;
+  const model::System& m = *sc.model;
+  const auto* planar = dynamic_cast<const dynamics::PlanarBodyModel*>(&m);
   std::ostringstream csv;
   csv.precision(17);
-  csv << "t,x,y,theta,xdot,ydot,thetadot,energy,surface_h";
+  csv << 't';
+  for (const std::string& n : m.coordinate_names()) csv << ',' << n;
+  for (const std::string& n : m.coordinate_names()) csv << ',' << n << "dot";
+  for (const std::string& n : m.aux_names()) csv << ',' << n;
+  csv << ",energy";
+  if (planar) csv << ",surface_h";
   for (int c = 0; c < m.num_contacts(); ++c) {
-    const std::string& n = m.feature(c).name;
-    csv << ',' << n << "_x," << n << "_y," << n << "_gap," << n << "_mode";
+    const std::string& n = m.contact(c).name;
+    if (planar) csv << ',' << n << "_x," << n << "_y";
+    csv << ',' << n << "_gap," << n << "_mode";
   }
   csv << '\n';
+  model::ContactGeometry g;
   for (const hybrid::Sample& s : rec.samples) {
     csv << s.t;
-    for (int i = 0; i < 3; ++i) csv << ',' << s.q(i);
-    for (int i = 0; i < 3; ++i) csv << ',' << s.qd(i);
-    csv << ',' << s.energy << ',' << m.surface().h(s.t);
+    for (int i = 0; i < s.q.size(); ++i) csv << ',' << s.q(i);
+    for (int i = 0; i < s.qd.size(); ++i) csv << ',' << s.qd(i);
+    for (int i = 0; i < m.num_aux(); ++i) csv << ',' << (i < s.aux.size() ? s.aux(i) : 0.0);
+    csv << ',' << s.energy;
+    if (planar) csv << ',' << planar->surface().h(s.t);
     for (int c = 0; c < m.num_contacts(); ++c) {
-      const dynamics::ContactKinematics k = m.contact(c, s.t, s.q, s.qd);
-      csv << ',' << s.q.x() + k.r.x() << ',' << s.q.y() + k.r.y() << ',' << k.g_N << ','
-          << hybrid::to_string(s.modes[static_cast<std::size_t>(c)]);
+      m.contact_geometry(c, s.t, s.q, s.qd, g);
+      if (planar) {
+        const dynamics::ContactKinematics k =
+            planar->contact(c, s.t, Vec3(s.q(0), s.q(1), s.q(2)), Vec3(s.qd(0), s.qd(1), s.qd(2)));
+        csv << ',' << s.q(0) + k.r.x() << ',' << s.q(1) + k.r.y();
+      }
+      csv << ',' << g.g_N << ',' << hybrid::to_string(s.modes[static_cast<std::size_t>(c)]);
     }
     csv << '\n';
   }
@@ -68,9 +85,13 @@ std::string events_csv(const io::Scenario& sc, const hybrid::TrajectoryRecorder&
   std::ostringstream csv;
   csv.precision(17);
   csv << "t,kind,contact,other,mode_after,region,brach_case,status,v_T_pre,v_N_pre,v_T_post,"
-         "v_N_post,Lambda_T,Lambda_N,delta_energy,energy,t_accumulation,x,y,theta,xdot_pre,"
-         "ydot_pre,thetadot_pre,xdot_post,ydot_post,thetadot_post\n";
-  const auto name = [&](int c) { return c < 0 ? std::string() : sc.model.feature(c).name; };
+         "v_N_post,Lambda_T,Lambda_N,delta_energy,energy,t_accumulation";
+  const std::vector<std::string> names = sc.model->coordinate_names();
+  for (const std::string& n : names) csv << ',' << n;
+  for (const std::string& n : names) csv << ',' << n << "dot_pre";
+  for (const std::string& n : names) csv << ',' << n << "dot_post";
+  csv << '\n';
+  const auto name = [&](int c) { return c < 0 ? std::string() : sc.model->contact(c).name; };
   for (const hybrid::EventRecord& e : rec.events) {
     csv << e.t << ',' << hybrid::to_string(e.kind) << ',' << name(e.contact) << ',' << name(e.other)
         << ',' << hybrid::to_string(e.mode_after) << ',';
@@ -100,16 +121,17 @@ nlohmann::json summary_json(const io::Scenario& sc, const hybrid::SimulationResu
       first_symmetric = e.t;
   }
   nlohmann::json modes = nlohmann::json::object();
-  for (int c = 0; c < sc.model.num_contacts(); ++c)
-    modes[sc.model.feature(c).name] = hybrid::to_string(r.modes[static_cast<std::size_t>(c)]);
+  for (int c = 0; c < sc.model->num_contacts(); ++c)
+    modes[sc.model->contact(c).name] = hybrid::to_string(r.modes[static_cast<std::size_t>(c)]);
   const hybrid::EnergyLedger& L = r.energy;
   nlohmann::json j = {{"scenario", sc.name},
                       {"description", sc.description},
                       {"reason", hybrid::to_string(r.reason)},
                       {"message", r.message},
                       {"t_final", r.t},
-                      {"q", {r.q.x(), r.q.y(), r.q.z()}},
-                      {"qdot", {r.qd.x(), r.qd.y(), r.qd.z()}},
+                      {"kind", sc.kind},
+                      {"q", std::vector<double>(r.q.data(), r.q.data() + r.q.size())},
+                      {"qdot", std::vector<double>(r.qd.data(), r.qd.data() + r.qd.size())},
                       {"modes", modes},
                       {"counts",
                        {{"events", r.events},
@@ -121,6 +143,7 @@ nlohmann::json summary_json(const io::Scenario& sc, const hybrid::SimulationResu
                         {"by_kind", by_kind}}},
                       {"energy",
                        {{"initial", L.initial},
+                        {"applied_work", L.applied_work},
                         {"final", L.total()},
                         {"kinetic", L.kinetic},
                         {"potential", L.potential},
@@ -152,7 +175,7 @@ int run_simulate(const SimulateOptions& o) {
 
   hybrid::TrajectoryRecorder rec;
   const auto start = std::chrono::steady_clock::now();
-  const hybrid::SimulationResult r = hybrid::simulate(sc.model, sc.initial, sc.options, &rec);
+  const hybrid::SimulationResult r = hybrid::simulate(*sc.model, sc.initial, sc.options, &rec);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -45,7 +45,7 @@ int run_sweep_cli(SweepCliOptions o) {
                                         : std::filesystem::path(o.out);
 
   const std::vector<analysis::SweepPoint> points =
-      analysis::sweep_omega(sc.model, sc.initial, sc.options, o.sweep);
+      analysis::sweep_omega(*sc.model, sc.initial, sc.options, o.sweep);
 
   std::ostringstream csv, table;
   csv.precision(12);

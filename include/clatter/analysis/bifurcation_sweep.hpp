@@ -12,8 +12,8 @@
 
 #include <vector>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
+#include "clatter/model/system.hpp"
 
 namespace clatter::analysis {
 
@@ -42,7 +42,9 @@ void validate(const SweepOptions& o);
 
 /// Runs the sweep. `options` supplies the tolerances and guards; its t_end and section are set
 /// per value. @pre the model and options are valid.
-[[nodiscard]] std::vector<SweepPoint> sweep_omega(const dynamics::PlanarBodyModel& model,
+/// Any model with a forcing frequency "surface.omega" (the planar bodies) and an exact flight
+/// offering the apex section.
+[[nodiscard]] std::vector<SweepPoint> sweep_omega(const model::System& model,
                                                   const hybrid::InitialState& initial,
                                                   const hybrid::SimulationOptions& options,
                                                   const SweepOptions& sweep);

@@ -96,8 +96,8 @@ class PlanarBodyModel final : public model::System,
   [[nodiscard]] const model::ExactFlight* exact_flight() const override { return this; }
   [[nodiscard]] const model::SymmetricPairs* symmetry() const override { return this; }
   bool multipoint_input(double t, const VecQ& q,
-                        const std::array<bool, model::kMaxContacts>& active,
-                        multipoint::Input& in, VecQ& frame_velocity) const override;
+                        const std::array<bool, model::kMaxContacts>& active, multipoint::Input& in,
+                        VecQ& frame_velocity) const override;
 
   [[nodiscard]] const ContactFeature& feature(int i) const {
     return features_[static_cast<std::size_t>(i)];

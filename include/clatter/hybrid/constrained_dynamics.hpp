@@ -42,8 +42,8 @@ struct Stabilization {
 
 /// The result, and the model evaluation it was computed from (M, f, ψ, P_a, contacts).
 struct ConstrainedDynamics {
-  model::Evaluation eval{};                ///< the system at (t, q, q̇, a)
-  VecQ qdd{};                              ///< q̈
+  model::Evaluation eval{};                 ///< the system at (t, q, q̇, a)
+  VecQ qdd{};                               ///< q̈
   std::array<Vec2, kMaxContacts> lambda{};  ///< (λ_T, λ_N) per contact [N]
   std::array<Vec2, kMaxContacts> accel{};   ///< (a_T, a_N) = J q̈ + γ [m/s²]
   std::array<double, kMaxContacts> k_N{};   ///< sliding contacts: J_N M⁻¹ (J_N − sμ_d J_T)ᵀ

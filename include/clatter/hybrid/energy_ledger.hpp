@@ -28,8 +28,7 @@ struct EnergyLedger {
 
   [[nodiscard]] double total() const { return kinetic + potential; }
   [[nodiscard]] double balance() const {
-    return total() -
-           (initial + applied_work + surface_work - impact_loss - friction_loss + reset);
+    return total() - (initial + applied_work + surface_work - impact_loss - friction_loss + reset);
   }
 };
 

@@ -9,10 +9,10 @@
 /// The obstacles are infinitely massive and move as one rigid frame with generalized velocity s
 /// (model::System::multipoint_input; s = (u, ḣ, 0) for a body over a moving line): the collision
 /// is solved in that frame, q̇_rel = q̇ − s, whose contact velocities are the relative ones
-/// (J q̇_rel = v), and q̇⁺ = q̇_rel⁺ + s. Models without a multi-point description return ok = false. Settings: the ∫ Σ v_N dp_N definition of the normal work
-/// (WorkDefinition::kIntegral: the kinetic energy in the surface frame never increases) and the
-/// first-minimum compression rule, with which one contact is exactly Stronge's law; e* and μ
-/// (μ_s = μ_d) of the first contact's law.
+/// (J q̇_rel = v), and q̇⁺ = q̇_rel⁺ + s. Models without a multi-point description return ok = false.
+/// Settings: the ∫ Σ v_N dp_N definition of the normal work (WorkDefinition::kIntegral: the kinetic
+/// energy in the surface frame never increases) and the first-minimum compression rule, with which
+/// one contact is exactly Stronge's law; e* and μ (μ_s = μ_d) of the first contact's law.
 ///
 /// For a symmetric configuration (a flat rod landing on both ends) the result is symmetric: equal
 /// impulses, no spin — unlike single-contact impacts one after the other.

@@ -5,16 +5,19 @@
 /// given by name, never by position; an unknown key is an error (a typo must not be ignored).
 ///
 /// @verbatim
-///   name = "rod_fig5"                      # optional: description, plot ("rod", "ball", "body")
-///   [model]   kind = "rod" | "ball" | "block" | "body"
-///             mass, gravity (9.81), half_length (rod), radius (ball), half_width and
-///             half_height (block), inertia and [[model.contacts]] (body: name, position = [x, y],
-///             radius, and optionally law, mu, e)
-///   [surface] height, amplitude, omega, phase, belt_velocity, belt_amplitude, belt_omega,
-///             belt_phase (all 0 by default: a fixed floor)
+///   name = "rod_fig5"                      # optional: description, plot ("rod", "ball", "body",
+///                                          # "generic")
+///   [model]   kind = any registered kind (model/registry.hpp; `clatter models` lists them) and
+///             the kind's parameters by name. The planar bodies:
+///             kind = "rod" | "ball" | "block" | "body": mass, gravity (9.81), half_length (rod),
+///             radius (ball), half_width and half_height (block), inertia and [[model.contacts]]
+///             (body: name, position = [x, y], radius, and optionally law, mu, e)
+///   [surface] (planar bodies) height, amplitude, omega, phase, belt_velocity, belt_amplitude,
+///             belt_omega, belt_phase (all 0 by default: a fixed floor)
 ///   [law]     kind = "stronge" | "stronge-marcher" | "newton" | "whittaker" | "poisson" | "brach"
-///             mu, e
-///   [initial] t, q = [x, y, θ], qdot = [ẋ, ẏ, ω]
+///             mu, e (the law at impact); mu_s, mu_d (sustained friction; default mu)
+///   [contact.NAME] law, mu, e, mu_s, mu_d for one contact
+///   [initial] t, q = [...], qdot = [...] (nq entries each), aux = [...] (auxiliary states)
 ///   [simulation] t_end, output_dt, max_events, exact_flight, abs_tol, rel_tol, max_dt,
 ///             event_samples, chatter = "accumulation" | "cutoff", v_tol, chatter_tol,
 ///             two_contact = "sequential" | "multipoint" | "symmetric", theta_crit,
@@ -27,17 +30,20 @@
 #include <string>
 #include <string_view>
 
-#include "clatter/dynamics/planar_body_model.hpp"
+#include <memory>
+
 #include "clatter/hybrid/simulation_options.hpp"
 #include "clatter/hybrid/simulator.hpp"
+#include "clatter/model/system.hpp"
 
 namespace clatter::io {
 
 struct Scenario {
   std::string name;
   std::string description;
-  std::string plot;  ///< plot style: "rod", "ball" or "body"
-  dynamics::PlanarBodyModel model;
+  std::string plot;  ///< plot style: "rod", "ball", "body" (planar bodies) or "generic"
+  std::string kind;  ///< the model's kind (model/registry.hpp)
+  std::shared_ptr<const model::System> model;
   hybrid::InitialState initial;
   hybrid::SimulationOptions options;
 };

@@ -68,10 +68,10 @@ using Rows2 = Eigen::Matrix<double, 2, Eigen::Dynamic, 0, 2, kMaxDof>;
 
 /// Kinematics of one contact at (t, q, q̇).
 struct ContactGeometry {
-  double g_N{0.0};   ///< gap [m]
-  Vec2 v{0.0, 0.0};  ///< (v_T, v_N) = J q̇ − w, relative to the obstacle [m/s]
-  Rows2 J{};         ///< rows J_T, J_N
-  Vec2 w{0.0, 0.0};  ///< obstacle velocity (T, N) at the contact point [m/s]
+  double g_N{0.0};       ///< gap [m]
+  Vec2 v{0.0, 0.0};      ///< (v_T, v_N) = J q̇ − w, relative to the obstacle [m/s]
+  Rows2 J{};             ///< rows J_T, J_N
+  Vec2 w{0.0, 0.0};      ///< obstacle velocity (T, N) at the contact point [m/s]
   Vec2 gamma{0.0, 0.0};  ///< dv/dt − J q̈ [m/s²]
   double scale{1.0};     ///< magnitude of the terms of g_N, for round-off tolerances [m]
 };
@@ -93,8 +93,8 @@ struct MassFactor {
 /// Everything the right-hand side needs, filled by System::evaluate.
 struct Evaluation {
   MassFactor mass{};
-  VecQ f{};          ///< applied generalized forces (incl. velocity-product terms)
-  VecA aux_rate{};   ///< ȧ
+  VecQ f{};                   ///< applied generalized forces (incl. velocity-product terms)
+  VecA aux_rate{};            ///< ȧ
   double power_applied{0.0};  ///< P_a [W]
   std::array<ContactGeometry, kMaxContacts> contacts{};
 };
@@ -183,8 +183,8 @@ class System {
   /// rigid-body constraints) and `frame_velocity` s with J_c s = w_c for every active contact (the
   /// obstacles move as one rigid frame); false if the model offers no multi-point description.
   virtual bool multipoint_input(double t, const VecQ& q,
-                                const std::array<bool, kMaxContacts>& active,
-                                multipoint::Input& in, VecQ& frame_velocity) const;
+                                const std::array<bool, kMaxContacts>& active, multipoint::Input& in,
+                                VecQ& frame_velocity) const;
 
  protected:
   /// Validates (names unique, laws valid) and stores the contacts; called by constructors.

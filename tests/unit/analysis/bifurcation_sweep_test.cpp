@@ -4,6 +4,7 @@
 // Γ_PD = √(Γ_SN² + (2(1 + e²)/(1 + e)²)²); e = 0.9, A = 1, g = 9.81: ω_PD = 3.1575).
 
 #include "clatter/analysis/bifurcation_sweep.hpp"
+#include "clatter/dynamics/planar_body_model.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 // State 3 (spec/001_hybrid_scheme.md §4.1 [derived]: the printed α4–α6 do not give d̈2 = 0), and
 // against the rate constants of the impact library (k_N of the slip mode).
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/constrained_dynamics.hpp"
+#include "clatter/dynamics/planar_body_model.hpp"
 
 #include <gtest/gtest.h>
 

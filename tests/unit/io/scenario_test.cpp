@@ -3,6 +3,8 @@
 
 #include "clatter/io/scenario.hpp"
 
+#include "clatter/dynamics/planar_body_model.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -53,13 +55,20 @@ TEST(Scenario, ReadsEveryFieldByName) {
   const Scenario s = parse_scenario(kRod, "test");
   EXPECT_EQ(s.name, "r");
   EXPECT_EQ(s.plot, "rod");
-  EXPECT_EQ(s.model.num_contacts(), 2);
-  EXPECT_DOUBLE_EQ(s.model.body().m, 2.0);
-  EXPECT_DOUBLE_EQ(s.model.body().I, 2.0 * 0.25 / 3.0);
-  EXPECT_EQ(s.model.feature(1).c_B.x(), 0.5);
-  EXPECT_EQ(s.model.feature(0).law.kind, LawKind::kBrach);
-  EXPECT_DOUBLE_EQ(s.model.feature(0).law.params.mu, 0.3);
-  EXPECT_DOUBLE_EQ(s.model.surface().omega, 4.0);
+  const auto& rod = dynamic_cast<const dynamics::PlanarBodyModel&>(*s.model);
+  EXPECT_EQ(s.kind, "rod");
+  EXPECT_EQ(rod.num_contacts(), 2);
+  EXPECT_DOUBLE_EQ(rod.body().m, 2.0);
+  EXPECT_DOUBLE_EQ(rod.body().I, 2.0 * 0.25 / 3.0);
+  EXPECT_EQ(rod.feature(1).c_B.x(), 0.5);
+  EXPECT_EQ(rod.contact(0).law.kind, LawKind::kBrach);
+  EXPECT_DOUBLE_EQ(rod.contact(0).law.params.mu, 0.3);
+  // sustained friction defaults to the law's μ; parameters read back by name
+  EXPECT_DOUBLE_EQ(rod.contact(1).mu_s, 0.3);
+  EXPECT_DOUBLE_EQ(rod.contact(1).mu_d, 0.3);
+  EXPECT_DOUBLE_EQ(rod.parameter("surface.omega"), 4.0);
+  EXPECT_DOUBLE_EQ(rod.parameter("contact.P2.e"), 0.6);
+  EXPECT_DOUBLE_EQ(rod.surface().omega, 4.0);
   EXPECT_DOUBLE_EQ(s.initial.q.z(), 0.1);
   EXPECT_DOUBLE_EQ(s.options.t_end, 10.0);
   EXPECT_EQ(s.options.chatter, hybrid::ChatterPolicy::kCutoff);

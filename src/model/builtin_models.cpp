@@ -1,0 +1,112 @@
+// The built-in model kinds, one line each (model/registry.hpp). A new built-in model adds its
+// factory here; a user's model registers itself from its own file.
+
+#include <memory>
+
+#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/registry.hpp"
+
+namespace clatter::model::detail {
+
+namespace {
+
+// [surface] of a planar body (dynamics/surface.hpp); every key optional
+dynamics::Surface read_surface(ModelSpec& spec) {
+  const std::unique_ptr<ModelSpec> s = spec.table("surface");
+  dynamics::Surface surface;
+  surface.height = s->number("height", 0.0);
+  surface.amplitude = s->number("amplitude", 0.0);
+  surface.omega = s->number("omega", 0.0);
+  surface.phase = s->number("phase", 0.0);
+  surface.belt_velocity = s->number("belt_velocity", 0.0);
+  surface.belt_amplitude = s->number("belt_amplitude", 0.0);
+  surface.belt_omega = s->number("belt_omega", 0.0);
+  surface.belt_phase = s->number("belt_phase", 0.0);
+  s->reject_unknown();
+  require(surface.omega >= 0.0, s->key("omega").c_str(), "must be >= 0 [rad/s]", surface.omega);
+  require(surface.belt_omega >= 0.0, s->key("belt_omega").c_str(), "must be >= 0 [rad/s]",
+          surface.belt_omega);
+  return surface;
+}
+
+std::unique_ptr<System> make_planar(ModelSpec& spec, const std::string& which) {
+  const double mass = spec.required_number("mass");
+  require(mass > 0.0, spec.key("mass").c_str(), "must be > 0 [kg]", mass);
+  const double gravity = spec.number("gravity", 9.81);
+  require(gravity >= 0.0, spec.key("gravity").c_str(), "must be >= 0 [m/s^2]", gravity);
+  const dynamics::Surface surface = read_surface(spec);
+  const LawChoice& law = spec.law();
+  if (which == "ball") {
+    const double R = spec.number("radius", 0.0);
+    require(R >= 0.0, spec.key("radius").c_str(), "must be >= 0 [m]", R);
+    return std::make_unique<dynamics::PlanarBodyModel>(
+        dynamics::make_ball(mass, R, gravity, surface, law));
+  }
+  if (which == "rod") {
+    const double L = spec.required_number("half_length");
+    require(L > 0.0, spec.key("half_length").c_str(), "must be > 0 [m]", L);
+    return std::make_unique<dynamics::PlanarBodyModel>(
+        dynamics::make_rod(mass, L, gravity, surface, law));
+  }
+  if (which == "block") {
+    const double b = spec.required_number("half_width");
+    const double h = spec.required_number("half_height");
+    require(b > 0.0, spec.key("half_width").c_str(), "must be > 0 [m]", b);
+    require(h > 0.0, spec.key("half_height").c_str(), "must be > 0 [m]", h);
+    return std::make_unique<dynamics::PlanarBodyModel>(
+        dynamics::make_block(mass, b, h, gravity, surface, law));
+  }
+  // any body: inertia and [[model.contacts]] with name, position, radius and an optional law
+  const double inertia = spec.required_number("inertia");
+  require(inertia > 0.0, spec.key("inertia").c_str(), "must be > 0 [kg m^2]", inertia);
+  std::vector<std::unique_ptr<ModelSpec>> tables = spec.tables("contacts");
+  require(!tables.empty(), spec.key("contacts").c_str(),
+          "a body needs [[model.contacts]] with name, position = [x, y] and radius");
+  std::vector<dynamics::ContactFeature> features;
+  int i = 0;
+  for (const std::unique_ptr<ModelSpec>& c : tables) {
+    dynamics::ContactFeature f;
+    std::string fallback_name = "C";       // (built in two steps: g++ 12's -Wrestrict misfires on
+    fallback_name += std::to_string(++i);  // the concatenation when this function is inlined)
+    f.name = c->text("name", fallback_name);
+    const std::vector<double> p = c->vector("position", 2, {0.0, 0.0});
+    f.c_B = {p[0], p[1]};
+    f.radius = c->number("radius", 0.0);
+    require(f.radius >= 0.0, c->key("radius").c_str(), "must be >= 0 [m]", f.radius);
+    f.law = law;
+    const std::string kind = c->text("law", "");
+    if (!kind.empty()) {
+      try {
+        f.law.kind = parse_law(kind);
+      } catch (const InvalidArgument& e) {
+        throw InvalidArgument(c->key("law"), e.what());
+      }
+    }
+    f.law.params.mu = c->number("mu", f.law.params.mu);
+    f.law.params.e = c->number("e", f.law.params.e);
+    require(f.law.params.mu >= 0.0, c->key("mu").c_str(), "must be >= 0", f.law.params.mu);
+    require(f.law.params.e >= 0.0 && f.law.params.e <= 1.0, c->key("e").c_str(),
+            "must lie in [0, 1]", f.law.params.e);
+    c->reject_unknown();
+    features.push_back(std::move(f));
+  }
+  return std::make_unique<dynamics::PlanarBodyModel>(PlanarBody{mass, inertia}, gravity, surface,
+                                                     std::move(features));
+}
+
+}  // namespace
+
+void add_builtin_models(std::vector<RegisteredModel>& t) {
+  // clang-format off
+  t.push_back({"ball",  "a ball (or point mass) above a moving line",
+               [](ModelSpec& s) { return make_planar(s, "ball"); }});
+  t.push_back({"rod",   "the slender rod of [BP] above a moving line (contacts P1, P2)",
+               [](ModelSpec& s) { return make_planar(s, "rod"); }});
+  t.push_back({"block", "a rectangular block above a moving line (corners C1 ... C4)",
+               [](ModelSpec& s) { return make_planar(s, "block"); }});
+  t.push_back({"body",  "any planar body with point or circular contacts above a moving line",
+               [](ModelSpec& s) { return make_planar(s, "body"); }});
+  // clang-format on
+}
+
+}  // namespace clatter::model::detail

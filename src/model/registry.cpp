@@ -1,0 +1,123 @@
+#include "clatter/model/registry.hpp"
+
+#include <cmath>
+
+#include "clatter/core/error.hpp"
+
+namespace clatter::model {
+
+namespace detail {
+// the built-in kinds, in one table (builtin_models.cpp)
+void add_builtin_models(std::vector<RegisteredModel>& table);
+}  // namespace detail
+
+namespace {
+
+std::vector<RegisteredModel>& table() {
+  static std::vector<RegisteredModel> models = [] {
+    std::vector<RegisteredModel> t;
+    detail::add_builtin_models(t);
+    return t;
+  }();
+  return models;
+}
+
+}  // namespace
+
+bool register_model(std::string kind, std::string doc, Factory make) {
+  for (const RegisteredModel& m : table())
+    require(m.kind != kind, "model.kind", "kind '" + kind + "' is registered already");
+  table().push_back({std::move(kind), std::move(doc), std::move(make)});
+  return true;
+}
+
+const std::vector<RegisteredModel>& registered_models() { return table(); }
+
+std::unique_ptr<System> make_model(std::string_view kind, ModelSpec& spec) {
+  std::string known;
+  for (const RegisteredModel& m : table()) {
+    if (m.kind == kind) {
+      std::unique_ptr<System> model = m.make(spec);
+      spec.reject_unknown();
+      return model;
+    }
+    known += (known.empty() ? "" : ", ") + m.kind;
+  }
+  throw InvalidArgument("model.kind",
+                        "unknown kind '" + std::string(kind) + "' (known: " + known + ")");
+}
+
+// ---------------------------------------------------------------------------------------------
+// NumberSpec
+
+NumberSpec::NumberSpec(std::vector<std::pair<std::string, double>> values, std::string prefix)
+    : values_(std::move(values)), read_(values_.size(), false), prefix_(std::move(prefix)) {}
+
+std::string NumberSpec::key(std::string_view k) const {
+  return prefix_.empty() ? std::string(k) : prefix_ + "." + std::string(k);
+}
+
+double NumberSpec::number(std::string_view k, double fallback) {
+  for (std::size_t i = 0; i < values_.size(); ++i) {
+    if (values_[i].first != k) continue;
+    read_[i] = true;
+    require_finite(values_[i].second, key(k).c_str());
+    return values_[i].second;
+  }
+  return fallback;
+}
+
+double NumberSpec::required_number(std::string_view k) {
+  for (const auto& [name, v] : values_)
+    if (name == k) return number(k, 0.0);
+  throw InvalidArgument(key(k), "is required");
+}
+
+long NumberSpec::integer(std::string_view k, long fallback) {
+  const double x = number(k, static_cast<double>(fallback));
+  require(std::abs(x) <= 9007199254740992.0 && x == std::floor(x), key(k).c_str(),
+          "must be an integer", x);
+  return static_cast<long>(x);
+}
+
+std::string NumberSpec::text(std::string_view k, const std::string& fallback) {
+  for (const auto& [name, v] : values_)
+    require(name != k, key(k).c_str(), "must be a string (a number was given)");
+  return fallback;
+}
+
+std::vector<double> NumberSpec::vector(std::string_view k, std::size_t size,
+                                       std::vector<double> fallback) {
+  if (size == 1) return {number(k, fallback.empty() ? 0.0 : fallback[0])};
+  for (const auto& [name, v] : values_)
+    require(name != k, key(k).c_str(), "must be a list of numbers");
+  return fallback;
+}
+
+std::vector<std::unique_ptr<ModelSpec>> NumberSpec::tables(std::string_view k) {
+  for (const auto& [name, v] : values_)
+    require(name != k, key(k).c_str(), "must be a list of tables");
+  return {};
+}
+
+std::unique_ptr<ModelSpec> NumberSpec::table(std::string_view k) {
+  const std::string pre = std::string(k) + ".";
+  std::vector<std::pair<std::string, double>> sub;
+  for (std::size_t i = 0; i < values_.size(); ++i) {
+    if (values_[i].first.rfind(pre, 0) != 0) continue;
+    read_[i] = true;
+    sub.emplace_back(values_[i].first.substr(pre.size()), values_[i].second);
+  }
+  auto spec = std::make_unique<NumberSpec>(std::move(sub), key(k));
+  spec->set_law(law());
+  return spec;
+}
+
+void NumberSpec::reject_unknown() const {
+  for (std::size_t i = 0; i < values_.size(); ++i) {
+    if (read_[i]) continue;
+    throw InvalidArgument(key(values_[i].first), "unknown parameter of this model");
+  }
+}
+
+}  // namespace clatter::model
