@@ -125,6 +125,7 @@ class Run {
   double t_;
   VecQ q_, qd_;
   VecA aux_;
+  const std::array<bool, kMaxContacts> closed_;  ///< contacts given as closed at the start
   Modes modes_{};
   std::array<bool, kMaxContacts> released_{};       ///< contacts that left without clearing the gap
   std::array<double, kMaxContacts> chatter_end_{};  ///< predicted accumulation point, or NaN
