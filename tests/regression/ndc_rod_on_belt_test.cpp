@@ -218,6 +218,37 @@ Eigen::Matrix<double, 6, 1> period_residual(const model::System& m, double x0,
   return F;
 }
 
+// Newton on period_residual from z (updated); returns the final residual
+Eigen::Matrix<double, 6, 1> refine(const model::System& m, double x0,
+                                   Eigen::Matrix<double, 6, 1>& z) {
+  Eigen::Matrix<double, 6, 1> F = period_residual(m, x0, z);
+  for (int it = 0; it < 8 && F.norm() > 1e-10; ++it) {
+    Eigen::Matrix<double, 6, 6> J;
+    for (int k = 0; k < 6; ++k) {
+      Eigen::Matrix<double, 6, 1> zp = z, zm = z;
+      zp(k) += 1e-6;
+      zm(k) -= 1e-6;
+      J.col(k) = (period_residual(m, x0, zp) - period_residual(m, x0, zm)) / 2e-6;
+    }
+    z -= J.fullPivLu().solve(F);
+    F = period_residual(m, x0, z);
+  }
+  return F;
+}
+
+// the first impact of the orbit starting from z
+hybrid::EventRecord first_impact(const model::System& m, double x0,
+                                 const Eigen::Matrix<double, 6, 1>& z) {
+  Events ev;
+  hybrid::SimulationOptions o;
+  o.t_end = z(5);
+  model::VecQ q(3), qd(3);
+  q << x0, z(0), z(1);
+  qd << z(2), z(3), z(4);
+  (void)hybrid::simulate(m, hybrid::InitialState(0.0, q, qd), o, &ev);
+  return ev.list.empty() ? hybrid::EventRecord{} : ev.list.front();
+}
+
 TEST(NdcRodOnBelt, RefinedPeriodicOrbitMatchesSpec57) {
   for (const Row& row : rows()) {
     SCOPED_TRACE(row.file);
@@ -228,18 +259,7 @@ TEST(NdcRodOnBelt, RefinedPeriodicOrbitMatchesSpec57) {
     Eigen::Matrix<double, 6, 1> z;
     z << sc.initial.q(1), sc.initial.q(2), sc.initial.qd(0), sc.initial.qd(1), sc.initial.qd(2),
         row.period;
-    Eigen::Matrix<double, 6, 1> F = period_residual(*m, x0, z);
-    for (int it = 0; it < 8 && F.norm() > 1e-10; ++it) {
-      Eigen::Matrix<double, 6, 6> J;
-      for (int k = 0; k < 6; ++k) {
-        Eigen::Matrix<double, 6, 1> zp = z, zm = z;
-        zp(k) += 1e-6;
-        zm(k) -= 1e-6;
-        J.col(k) = (period_residual(*m, x0, zp) - period_residual(*m, x0, zm)) / 2e-6;
-      }
-      z -= J.fullPivLu().solve(F);
-      F = period_residual(*m, x0, z);
-    }
+    const Eigen::Matrix<double, 6, 1> F = refine(*m, x0, z);
     // row 1-3 is a nonsmooth fold (spec §5.3: both branches exist only for μ > μ*): at the rounded
     // μ* = 0.850684 Newton stalls with |F| = 4.8e-6, the orbit being at (or just past) the fold;
     // the other rows converge to |F| < 1e-10
@@ -268,6 +288,57 @@ TEST(NdcRodOnBelt, RefinedPeriodicOrbitMatchesSpec57) {
           "u=(%.6f, %.6f, %.6f, %.6f, %.6f) region %d\n",
           row.file.c_str(), F.norm(), z(5), e.t, z(0), z(1), z(2), z(3), z(4), u[0], u[1], u[2],
           u[3], u[4], e.region);
+  }
+}
+
+// spec §5.7 "side checks at ±0.002 from the critical value": the region of the impact of the
+// orbit continued (Newton from the critical orbit) to the parameter ± 0.002, and the boundary
+// function H where the digest gives it (5-9: H = k_T⁻ = B + μA; 1-10: H = v_T,0), to 2e-5 (the
+// digest prints 3 significant digits). Row 1-3 (a fold, both branches above μ*) is not
+// continued here.
+TEST(NdcRodOnBelt, SideChecksAtPlusMinus0002) {
+  struct Side {
+    std::string file;
+    double delta;
+    int region;
+    double H;  // NaN: not given
+  };
+  const double nan = std::nan("");
+  for (const Side& side : {Side{"ndc_case_5_9.toml", +0.002, 5, 5.49e-3},
+                           Side{"ndc_case_5_9.toml", -0.002, 9, -5.84e-3},
+                           Side{"ndc_case_4_6.toml", +0.002, 6, nan},
+                           Side{"ndc_case_4_6.toml", -0.002, 4, nan},
+                           Side{"ndc_case_5_6.toml", +0.002, 5, nan},
+                           Side{"ndc_case_5_6.toml", -0.002, 6, nan},
+                           Side{"ndc_case_1_10.toml", +0.002, 1, 2.92e-3},
+                           Side{"ndc_case_1_10.toml", -0.002, 10, -7.20e-3}}) {
+    SCOPED_TRACE(side.file + (side.delta > 0 ? " +0.002" : " -0.002"));
+    const Row* row = nullptr;
+    for (const Row& r : rows())
+      if (r.file == side.file) row = &r;
+    ASSERT_NE(row, nullptr);
+    const io::Scenario sc =
+        io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / row->file);
+    const double x0 = sc.initial.q(0);
+    Eigen::Matrix<double, 6, 1> z;
+    z << sc.initial.q(1), sc.initial.q(2), sc.initial.qd(0), sc.initial.qd(1), sc.initial.qd(2),
+        row->period;
+    const auto critical = sc.model->with_parameter(row->parameter, row->critical);
+    (void)refine(*critical, x0, z);
+    const auto m = sc.model->with_parameter(row->parameter, row->critical + side.delta);
+    const Eigen::Matrix<double, 6, 1> F = refine(*m, x0, z);
+    EXPECT_LT(F.norm(), 1e-9);
+    const hybrid::EventRecord e = first_impact(*m, x0, z);
+    EXPECT_EQ(e.region, side.region);
+    if (!std::isnan(side.H)) {
+      const double s = std::sin(e.q(2)), c = std::cos(e.q(2));
+      const double A = 1 + 3 * s * s, B = 3 * s * c;
+      const double mu = m->contact(0).law.params.mu;
+      const double H = side.file == "ndc_case_5_9.toml" ? B + mu * A : e.qd_pre(0);
+      EXPECT_NEAR(H, side.H, 2e-5);
+      if (std::getenv("CLATTER_PRINT") != nullptr)
+        std::printf("%s %+.3f: H = %.4e region %d\n", side.file.c_str(), side.delta, H, e.region);
+    }
   }
 }
 
