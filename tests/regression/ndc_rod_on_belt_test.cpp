@@ -294,8 +294,7 @@ TEST(NdcRodOnBelt, RefinedPeriodicOrbitMatchesSpec57) {
 // spec §5.7 "side checks at ±0.002 from the critical value": the region of the impact of the
 // orbit continued (Newton from the critical orbit) to the parameter ± 0.002, and the boundary
 // function H where the digest gives it (5-9: H = k_T⁻ = B + μA; 1-10: H = v_T,0), to 2e-5 (the
-// digest prints 3 significant digits). Row 1-3 (a fold, both branches above μ*) is not
-// continued here.
+// digest prints 3 significant digits). Row 1-3 (a nonsmooth fold) in FoldOfRow13.
 TEST(NdcRodOnBelt, SideChecksAtPlusMinus0002) {
   struct Side {
     std::string file;
@@ -304,14 +303,12 @@ TEST(NdcRodOnBelt, SideChecksAtPlusMinus0002) {
     double H;  // NaN: not given
   };
   const double nan = std::nan("");
-  for (const Side& side : {Side{"ndc_case_5_9.toml", +0.002, 5, 5.49e-3},
-                           Side{"ndc_case_5_9.toml", -0.002, 9, -5.84e-3},
-                           Side{"ndc_case_4_6.toml", +0.002, 6, nan},
-                           Side{"ndc_case_4_6.toml", -0.002, 4, nan},
-                           Side{"ndc_case_5_6.toml", +0.002, 5, nan},
-                           Side{"ndc_case_5_6.toml", -0.002, 6, nan},
-                           Side{"ndc_case_1_10.toml", +0.002, 1, 2.92e-3},
-                           Side{"ndc_case_1_10.toml", -0.002, 10, -7.20e-3}}) {
+  for (const Side& side :
+       {Side{"ndc_case_5_9.toml", +0.002, 5, 5.49e-3},
+        Side{"ndc_case_5_9.toml", -0.002, 9, -5.84e-3}, Side{"ndc_case_4_6.toml", +0.002, 6, nan},
+        Side{"ndc_case_4_6.toml", -0.002, 4, nan}, Side{"ndc_case_5_6.toml", +0.002, 5, nan},
+        Side{"ndc_case_5_6.toml", -0.002, 6, nan}, Side{"ndc_case_1_10.toml", +0.002, 1, 2.92e-3},
+        Side{"ndc_case_1_10.toml", -0.002, 10, -7.20e-3}}) {
     SCOPED_TRACE(side.file + (side.delta > 0 ? " +0.002" : " -0.002"));
     const Row* row = nullptr;
     for (const Row& r : rows())
@@ -340,6 +337,39 @@ TEST(NdcRodOnBelt, SideChecksAtPlusMinus0002) {
         std::printf("%s %+.3f: H = %.4e region %d\n", side.file.c_str(), side.delta, H, e.region);
     }
   }
+}
+
+// Row 1-3, spec §5.3/§5.7: a nonsmooth fold. At μ* + 0.002 an orbit continued from the critical
+// one exists, in region 1 (H = k_N⁺ v_T − (1 + r) k_T⁺ v_N = +1.01e-2) or region 3 (H = −1.33e-2);
+// at μ* − 0.002 Newton finds no periodic orbit near it.
+TEST(NdcRodOnBelt, FoldOfRow13) {
+  const Row& row = rows().front();
+  const io::Scenario sc = io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / row.file);
+  const double x0 = sc.initial.q(0);
+  Eigen::Matrix<double, 6, 1> z0;
+  z0 << sc.initial.q(1), sc.initial.q(2), sc.initial.qd(0), sc.initial.qd(1), sc.initial.qd(2),
+      row.period;
+  (void)refine(*sc.model->with_parameter("mu", row.critical), x0, z0);
+
+  Eigen::Matrix<double, 6, 1> z = z0;
+  const auto above = sc.model->with_parameter("mu", row.critical + 0.002);
+  EXPECT_LT(refine(*above, x0, z).norm(), 1e-9);
+  const hybrid::EventRecord e = first_impact(*above, x0, z);
+  const double s = std::sin(e.q(2)), c = std::cos(e.q(2));
+  const double A = 1 + 3 * s * s, B = 3 * s * c, C = 1 + 3 * c * c;
+  const double mu = row.critical + 0.002;
+  const double H = (C - mu * B) * e.qd_pre(0) - 2.0 * (B - mu * A) * e.qd_pre(1);  // r = 1
+  ASSERT_TRUE(e.region == 1 || e.region == 3) << e.region;
+  EXPECT_NEAR(H, e.region == 1 ? 1.01e-2 : -1.33e-2, 5e-5);  // 3 digits printed
+  if (std::getenv("CLATTER_PRINT") != nullptr)
+    std::printf("1-3 above: region %d H = %.4e\n", e.region, H);
+
+  z = z0;
+  const auto below = sc.model->with_parameter("mu", row.critical - 0.002);
+  const double residual = refine(*below, x0, z).norm();
+  EXPECT_GT(residual, 1e-6);  // no orbit (a converged Newton gives < 1e-10)
+  if (std::getenv("CLATTER_PRINT") != nullptr)
+    std::printf("1-3 below: Newton residual %.2e\n", residual);
 }
 
 TEST(NdcRodOnBelt, ParametersByName) {
