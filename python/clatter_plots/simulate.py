@@ -13,6 +13,8 @@ STYLE = rod   [BP] Fig. 5 / [B] Fig. 5.4: (a) theta mod 2 pi against t, (b) a cl
 STYLE = ball  (a) the height of the contact point and of the surface against t, impacts marked;
               (b) a close-up of the last chatter (closure) or of the last 10 % of the run.
 STYLE = body  (a) the heights of all contact points and of the surface, (b) theta against t.
+STYLE = generic  any model (TS.csv: t, the coordinates, their velocities, energy, then per contact
+              <name>_gap, <name>_mode): (a) the coordinates against t, (b) the gaps, impacts marked.
 
 Below every style: the total energy against t with the events marked.
 Output: OUT.png, written atomically (temporary file + os.replace). Bad input: message on
@@ -69,6 +71,8 @@ def plot(style, ts_path, ev_path, out, title):
     if not rows:
         raise ValueError(f"{ts_path}: no samples")
     header = list(rows[0].keys())
+    if style == "generic":
+        return plot_generic(rows, events, header, out, title)
     names = contact_names(header)
     t = column(rows, "t")
     h = column(rows, "surface_h")
@@ -142,9 +146,42 @@ def plot(style, ts_path, ev_path, out, title):
     os.replace(tmp, out)
 
 
+def plot_generic(rows, events, header, out, title):
+    """Any model: coordinates, gaps and energy against t."""
+    t = column(rows, "t")
+    n_state = header.index("energy") - 1  # coordinates and velocities
+    coords = header[1 : 1 + n_state // 2]
+    gaps = [c for c in header if c.endswith("_gap")]
+    impacts = [float(e["t"]) for e in events if e["kind"] == "impact"]
+    fig, axes = plt.subplots(3, 1, figsize=(10, 9), constrained_layout=True)
+    for c in coords:
+        axes[0].plot(t, column(rows, c), lw=0.9, label=c)
+    axes[0].set_title("(a) coordinates")
+    axes[0].legend(loc="upper right", ncol=4)
+    for g in gaps:
+        axes[1].plot(t, column(rows, g), lw=0.9, label=g[: -len("_gap")])
+    for ti in impacts[:2000]:
+        axes[1].axvline(ti, color="C1", lw=0.3, alpha=0.5)
+    axes[1].axhline(0.0, color="k", lw=0.8)
+    axes[1].set_title("(b) gaps g_N (impacts: thin lines)")
+    if gaps:
+        axes[1].legend(loc="upper right", ncol=4)
+    axes[2].plot(t, column(rows, "energy"), color="C2", lw=0.9)
+    axes[2].set_ylabel("energy T + V")
+    axes[2].set_title("energy (sampled)")
+    for ax in axes:
+        ax.set_xlabel("t")
+        ax.grid(alpha=0.3)
+    fig.suptitle(title)
+    tmp = f"{out}.tmp-{os.getpid()}.png"
+    fig.savefig(tmp, dpi=110)
+    plt.close(fig)
+    os.replace(tmp, out)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--style", choices=["rod", "ball", "body"], required=True)
+    p.add_argument("--style", choices=["rod", "ball", "body", "generic"], required=True)
     p.add_argument("--timeseries", required=True)
     p.add_argument("--events", required=True)
     p.add_argument("--out", required=True)
