@@ -21,6 +21,10 @@
 /// (v_T, v_N) = −V₀ (cos θ, sin θ), V₀ = ℓ|φ̇|, whose rigid rebound with Stronge's energetic law is
 /// V_f/V₀ = e* √((tan θ − μ)/(tan θ + μ)) (compliant/pendulum_rigid.hpp).
 ///
+/// [Bi]'s pendulum (spec §3.7, §4.4: R = 5 mm, L = 0.1 m) is a ball of radius R on a massless arm:
+/// com_distance = tip_distance = L, inertia = m (L² + 2R²/5) (so m K = m L²/I_O = 0.999), its
+/// contact taken at distance L (tip_radius = 0, as the digest's W = K n nᵀ does).
+///
 /// Limitation (engine, not this model): with one coordinate, W = J M⁻¹ Jᵀ = J Jᵀ/I_O has rank 1
 /// (AC − B² = 0), and the impact laws require W positive definite, so the engine rejects this
 /// model's impacts (InvalidArgument "W") until it handles rank-deficient contacts; free swings run.
