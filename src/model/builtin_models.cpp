@@ -5,7 +5,9 @@
 
 #include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/model/double_pendulum_belt_model.hpp"
+#include "clatter/model/physical_pendulum.hpp"
 #include "clatter/model/registry.hpp"
+#include "clatter/model/rod_on_belt.hpp"
 
 namespace clatter::model::detail {
 
@@ -115,6 +117,44 @@ std::unique_ptr<System> make_double_pendulum_belt(ModelSpec& spec) {
   return std::make_unique<DoublePendulumBeltModel>(p, spec.law());
 }
 
+// [NDC] §5.3: every spring and damper defaults to 0; r and mu default to the [law] table's e, mu
+std::unique_ptr<System> make_rod_on_belt(ModelSpec& spec) {
+  RodOnBeltParameters p;
+  p.v_dr = spec.number("v_dr", 0.0);
+  p.k_x = spec.number("k_x", 0.0);
+  p.k_y = spec.number("k_y", 0.0);
+  p.k_theta = spec.number("k_theta", 0.0);
+  p.c_x = spec.number("c_x", 0.0);
+  p.c_y = spec.number("c_y", 0.0);
+  p.c_theta = spec.number("c_theta", 0.0);
+  p.y0 = spec.number("y0", 0.0);
+  p.y1 = spec.number("y1", 0.0);
+  p.theta0 = spec.number("theta0", 0.0);
+  validate(p, spec.key(""));
+  LawChoice law = spec.law();
+  law.params.e = spec.number("r", law.params.e);
+  law.params.mu = spec.number("mu", law.params.mu);
+  require(law.params.e >= 0.0 && law.params.e <= 1.0, spec.key("r").c_str(), "must lie in [0, 1]",
+          law.params.e);
+  require(law.params.mu >= 0.0, spec.key("mu").c_str(), "must be >= 0", law.params.mu);
+  return std::make_unique<RodOnBelt>(p, law);
+}
+
+// [Bi] §3.7: a rigid pendulum about a fixed pivot, its tip striking a fixed line
+std::unique_ptr<System> make_physical_pendulum(ModelSpec& spec) {
+  PhysicalPendulumParameters p;
+  p.mass = spec.required_number("mass");
+  p.com_distance = spec.required_number("com_distance");
+  p.inertia = spec.number("inertia", p.mass * p.com_distance * p.com_distance);
+  p.tip_distance = spec.number("tip_distance", p.com_distance);
+  p.tip_radius = spec.number("tip_radius", 0.0);
+  p.gravity = spec.number("gravity", 9.81);
+  p.line_height = spec.required_number("line_height");
+  p.line_angle = spec.number("line_angle", 0.0);
+  validate(p, spec.key(""));
+  return std::make_unique<PhysicalPendulum>(p, spec.law());
+}
+
 }  // namespace
 
 void add_builtin_models(std::vector<RegisteredModel>& t) {
@@ -129,6 +169,10 @@ void add_builtin_models(std::vector<RegisteredModel>& t) {
                [](ModelSpec& s) { return make_planar(s, "body"); }});
   t.push_back({"double_pendulum_belt", "the double pendulum whose end touches a belt ([B] Ch. 6)",
                make_double_pendulum_belt});
+  t.push_back({"rod_on_belt", "the rod on a belt with springs and van der Pol forcing ([NDC] 5.3)",
+               make_rod_on_belt});
+  t.push_back({"physical_pendulum", "a rigid pendulum whose tip strikes a fixed line ([Bi] 4.2)",
+               make_physical_pendulum});
   // clang-format on
 }
 
