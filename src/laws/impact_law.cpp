@@ -5,6 +5,7 @@
 #include "clatter/laws/brach.hpp"
 #include "clatter/laws/impulse_marcher.hpp"
 #include "clatter/laws/newton.hpp"
+#include "clatter/laws/rank_one_impact.hpp"
 #include "clatter/laws/stronge.hpp"
 
 namespace clatter {
@@ -22,6 +23,8 @@ LawKind parse_law(std::string_view name) {
 }
 
 ImpactOutcome apply_law(LawKind law, const ImpactInput& in, const ImpactParams& params) {
+  // a contact that moves along one line only (one degree of freedom): laws/rank_one_impact.hpp
+  if (is_rank_one(in.W)) return rank_one_impact(law, in, params);
   validate(in, params);
   switch (law) {
     case LawKind::kStronge:

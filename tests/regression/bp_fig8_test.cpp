@@ -47,8 +47,7 @@ TEST(BpFig8, RodPeriodDoublesAtTheClosedFormFrequencyAndIsChaoticAboveTheSeedsOn
     // above 64 distinct heights; a run records 40–100 apexes, depending on the chaotic motion.)
     EXPECT_GT(p.apex_heights.size(), 30u);
     EXPECT_TRUE(p.distinct == -1 || p.distinct == static_cast<int>(p.apex_heights.size()))
-        << "omega = " << p.omega << ": " << p.distinct << " distinct of "
-        << p.apex_heights.size();
+        << "omega = " << p.omega << ": " << p.distinct << " distinct of " << p.apex_heights.size();
   }
 }
 

@@ -11,6 +11,7 @@
 #include "clatter/compliant/pendulum_rigid.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/simulator.hpp"
+#include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/io/scenario.hpp"
 #include "clatter/model/conformance.hpp"
 #include "clatter/model/physical_pendulum.hpp"
@@ -107,25 +108,37 @@ TEST(PhysicalPendulum, FreeSwingConservesEnergyAndHasTheEllipticPeriod) {
   EXPECT_LT(std::abs(r.energy.balance()), 1e-9 * 9.81 * 0.5);
 }
 
-TEST(PhysicalPendulum, ImpactsAreRejectedByTheEngineToday) {
-  // NOT reproduced: the rebound of [Bi] (V_f/V₀ = e* √((tan θ − μ)/(tan θ + μ)), Stronge;
-  // compliant/pendulum_rigid.hpp) cannot be checked through the engine, because the impact
-  // resolution (hybrid/impact_resolution.cpp) hands W = J M⁻¹ Jᵀ to the 2×2 laws, which require
-  // AC − B² > 1e-12 AC (contact/contact_matrix.hpp), and a one-coordinate model has AC − B² = 0,
-  // with or without friction. This asserts today's behaviour (an InvalidArgument naming W, not a
-  // wrong number); when the engine handles rank-1 contacts, replace it by the rebound check below.
-  const PhysicalPendulum m(rod(-std::cos(kTheta)), stronge(0.8, 0.2));
-  hybrid::SimulationOptions o;
-  o.t_end = 2.0;
-  try {
-    (void)hybrid::simulate(m, hybrid::InitialState(0.0, one(1.2), one(0.0)), o);
-    FAIL() << "the engine resolved a rank-1 impact: enable the rebound test";
-  } catch (const InvalidArgument& e) {
-    EXPECT_EQ(e.field(), "W") << e.what();
+TEST(PhysicalPendulum, ReboundThroughTheEngineIsTheRigidClosedForm) {
+  // [Bi] §4.2.1.4 (compliant/pendulum_rigid.hpp): the tip meets the floor moving at θ = 30° to it,
+  // and rebounds with V_f/V₀ = e* √((tan θ − μ)/(tan θ + μ)) (Stronge), or not at all when
+  // μ ≥ tan θ (rigid wedging). The contact has one coordinate, so W is of rank one: the engine's
+  // laws take laws/rank_one_impact.hpp. Released from rest at φ₀ = 1.2, the first impact is at
+  // φ = 30°; the rebound ratio is read from the first event, to 1e-12.
+  for (double mu : {0.0, 0.2, 0.5, 0.7}) {
+    const PhysicalPendulum m(rod(-std::cos(kTheta)), stronge(0.8, mu));
+    hybrid::SimulationOptions o;
+    o.t_end = 1.0;
+    // every bounce an impact (the default would end the chatter at its accumulation point and
+    // record the first bounce as a plastic closure)
+    o.chatter = hybrid::ChatterPolicy::kCutoff;
+    o.v_tol = 1e-300;
+    hybrid::TrajectoryRecorder rec;
+    const hybrid::SimulationResult r =
+        hybrid::simulate(m, hybrid::InitialState(0.0, one(1.2), one(0.0)), o, &rec);
+    ASSERT_NE(r.reason, hybrid::StopReason::kEventLocation) << r.message;
+    ASSERT_FALSE(rec.events.empty());
+    const hybrid::EventRecord& e = rec.events.front();
+    ASSERT_EQ(e.kind, hybrid::EventKind::kImpact);
+    const double V0 = e.v_pre.norm();
+    const double expected = compliant::rigid_energetic_rebound(kTheta, mu, 0.8);
+    // the tip's approach direction is the [Bi] geometry
+    EXPECT_NEAR(std::abs(e.v_pre.y()) / V0, std::sin(kTheta), 1e-9);
+    EXPECT_NEAR(e.v_post.y() / std::abs(e.v_pre.y()), expected, 1e-12) << "mu " << mu;
+    if (mu >= std::tan(kTheta)) {
+      EXPECT_EQ(e.v_post.y(), 0.0);  // wedge: the tip stays on the floor
+    }
+    EXPECT_LT(std::abs(r.energy.balance()), 1e-9 * 9.81);
   }
-  // the reference the engine should meet once it does: tan 30° > μ = 0.2, so the tip rebounds
-  EXPECT_NEAR(compliant::rigid_energetic_rebound(kTheta, 0.2, 0.8),
-              0.8 * std::sqrt((std::tan(kTheta) - 0.2) / (std::tan(kTheta) + 0.2)), 1e-15);
 }
 
 TEST(PhysicalPendulum, ScenarioKeysAndErrors) {
