@@ -152,9 +152,10 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
       const Mat2 W = g.J * MinvJt;
       const double A = W(0, 0), C = W(1, 1), B = 0.5 * (W(0, 1) + W(1, 0));
       const double det = A * C - B * B;
-      const bool ok = A > 0.0 && C > 0.0 && det > 1e-12 * A * C;
-      add(r, pre + "delassus_spd", ok ? 0.0 : 1.0 - std::max(det, 0.0) / std::max(A * C, 1e-300),
-          0.0);
+      // positive definite, or of rank one (a contact moving along one line, handled by
+      // laws/rank_one_impact.hpp); an indefinite W or C ≤ 0 fails
+      const bool ok = A >= 0.0 && C > 0.0 && det >= -1e-12 * A * C;
+      add(r, pre + "delassus", ok ? 0.0 : 1.0 + std::abs(det) / std::max(A * C, 1e-300), 0.0);
     }
   }
 

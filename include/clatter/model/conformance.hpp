@@ -16,8 +16,8 @@
 ///     gamma          dv/dt along the free motion (t + s, q + s q̇, q̇ + s q̈), q̈ = M⁻¹ f, by
 ///                    central differences of J q̇ − w, minus J q̈, against γ:
 ///                    ≤ tol_fd · (|dv/dt| + |J q̈| + |γ| + 1)   (checks J_T through γ and w)
-///     delassus_spd   W = J M⁻¹ Jᵀ positive definite (AC − B² > 1e-12 AC, as the impact laws
-///                    require; a one-coordinate model with one contact fails it)
+///     delassus       W = J M⁻¹ Jᵀ positive definite, or of rank one (AC − B² ≥ −1e-12 AC,
+///                    C > 0: a one-coordinate contact, laws/rank_one_impact.hpp)
 ///   energy           a free run of `free_run_time` (no contact forces; RK4 in `free_run_steps`
 ///                    fixed steps) keeps E − ∫P_a dt constant:
 ///                    |ΔE − ∫P_a| ≤ tol_energy · (|T| + |V| + ∫|P_a| + tiny)
@@ -41,7 +41,7 @@ struct ConformanceOptions {
   double tol_energy{1e-8};    ///< free-run energy balance
   double free_run_time{0.1};  ///< duration of the free run [s] (0: skip the energy check)
   int free_run_steps{2000};   ///< RK4 steps of the free run
-  bool check_delassus{true};  ///< include delassus_spd
+  bool check_delassus{true};  ///< include the delassus check
 };
 
 struct ConformanceCheck {
