@@ -25,9 +25,8 @@
 /// com_distance = tip_distance = L, inertia = m (L² + 2R²/5) (so m K = m L²/I_O = 0.999), its
 /// contact taken at distance L (tip_radius = 0, as the digest's W = K n nᵀ does).
 ///
-/// Limitation (engine, not this model): with one coordinate, W = J M⁻¹ Jᵀ = J Jᵀ/I_O has rank 1
-/// (AC − B² = 0), and the impact laws require W positive definite, so the engine rejects this
-/// model's impacts (InvalidArgument "W") until it handles rank-deficient contacts; free swings run.
+/// With one coordinate, W = J M⁻¹ Jᵀ = J Jᵀ/I_O has rank 1 (AC − B² = 0): its impacts are resolved
+/// by laws/rank_one_impact.hpp (the rigid rebound of [Bi] §4.2.1.4).
 ///
 /// Parameters by name: mass, com_distance (d), inertia (I_O), tip_distance (ℓ), tip_radius (ρ),
 /// gravity, line_height (h), line_angle (α), and the contact's (system.hpp; contact "tip").
