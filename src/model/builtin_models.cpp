@@ -1,9 +1,13 @@
 // The built-in model kinds, one line each (model/registry.hpp). A new built-in model adds its
 // factory here; a user's model registers itself from its own file.
 
+#include <algorithm>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/pendulum_chain.hpp"
 #include "clatter/model/registry.hpp"
 
 namespace clatter::model::detail {
@@ -94,6 +98,53 @@ std::unique_ptr<System> make_planar(ModelSpec& spec, const std::string& which) {
                                                      std::move(features));
 }
 
+// Newton's cradle: n balls; mass/masses, radius/radii, length/lengths (one value for all or one
+// per ball), spacing/spacings (pivot distance, default r_i + r_{i+1}: touching at rest)
+std::unique_ptr<System> make_pendulum_chain(ModelSpec& spec) {
+  long n = spec.integer("n", 0);
+  std::vector<double> masses = spec.vector("masses", 0, {});
+  std::vector<double> radii = spec.vector("radii", 0, {});
+  std::vector<double> lengths = spec.vector("lengths", 0, {});
+  if (n == 0) n = static_cast<long>(std::max({masses.size(), radii.size(), lengths.size()}));
+  require(n >= 2 && n <= PendulumChain::kMaxBalls, spec.key("n").c_str(),
+          "must lie in [2, " + std::to_string(PendulumChain::kMaxBalls) +
+              "] (or give masses = [...] with one entry per ball)");
+  const auto per_ball = [&](std::vector<double>& list, const char* many, const char* one,
+                            double fallback) {
+    if (list.empty()) {
+      list.assign(static_cast<std::size_t>(n), spec.number(one, fallback));
+      require(list[0] > 0.0, spec.key(one).c_str(), "must be > 0 [SI: kg or m]", list[0]);
+    } else {
+      require(static_cast<long>(list.size()) == n, spec.key(many).c_str(),
+              "needs one entry per ball (n = " + std::to_string(n) + ")");
+      for (const double x : list)
+        require(x > 0.0, spec.key(many).c_str(), "entries must be > 0 [SI: kg or m]", x);
+    }
+  };
+  per_ball(masses, "masses", "mass", 1.0);
+  per_ball(radii, "radii", "radius", 0.05);
+  per_ball(lengths, "lengths", "length", 0.3);
+  std::vector<PendulumBall> balls = PendulumChain::touching_row(masses, radii, lengths);
+  std::vector<double> spacings = spec.vector("spacings", 0, {});
+  const double spacing = spec.number("spacing", 0.0);
+  if (spacings.empty() && spacing != 0.0) spacings.assign(static_cast<std::size_t>(n - 1), spacing);
+  if (!spacings.empty()) {
+    const char* key = spec.vector("spacings", 0, {}).empty() ? "spacing" : "spacings";
+    require(static_cast<long>(spacings.size()) == n - 1, spec.key(key).c_str(),
+            "needs one pivot distance per neighbouring pair (n - 1 = " + std::to_string(n - 1) +
+                ")");
+    for (std::size_t i = 0; i + 1 < balls.size(); ++i) {
+      require(spacings[i] > 0.0, spec.key(key).c_str(), "must be > 0 [m]", spacings[i]);
+      balls[i + 1].pivot = balls[i].pivot + spacings[i];
+    }
+  }
+  const double gravity = spec.number("gravity", 9.81);
+  require(gravity >= 0.0, spec.key("gravity").c_str(), "must be >= 0 [m/s^2]", gravity);
+  const double k = spec.number("inertia_factor", 0.4);
+  require(k >= 0.0, spec.key("inertia_factor").c_str(), "must be >= 0", k);
+  return std::make_unique<PendulumChain>(std::move(balls), gravity, k, spec.law());
+}
+
 }  // namespace
 
 void add_builtin_models(std::vector<RegisteredModel>& t) {
@@ -106,6 +157,8 @@ void add_builtin_models(std::vector<RegisteredModel>& t) {
                [](ModelSpec& s) { return make_planar(s, "block"); }});
   t.push_back({"body",  "any planar body with point or circular contacts above a moving line",
                [](ModelSpec& s) { return make_planar(s, "body"); }});
+  t.push_back({"pendulum_chain", "Newton's cradle: n pendulums whose balls touch their neighbours",
+               make_pendulum_chain});
   // clang-format on
 }
 
