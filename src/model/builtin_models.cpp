@@ -2,12 +2,14 @@
 // factory here; a user's model registers itself from its own file.
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/model/pendulum_chain.hpp"
+#include "clatter/model/planar_body_lines.hpp"
 #include "clatter/model/registry.hpp"
 
 namespace clatter::model::detail {
@@ -145,6 +147,69 @@ std::unique_ptr<System> make_pendulum_chain(ModelSpec& spec) {
   return std::make_unique<PendulumChain>(std::move(balls), gravity, k, spec.law());
 }
 
+// a planar body against lines at any angle: mass, inertia, gravity = [g_x, g_y] (default [0, -9.81]),
+// [[model.features]] (name, position = [x, y], radius) or radius alone (one feature "ball" at G),
+// [[model.lines]] (name, point = [x, y], normal = [n_x, n_y] or angle, amplitude, omega, phase,
+// belt_velocity)
+std::unique_ptr<System> make_planar_body_lines(ModelSpec& spec) {
+  const double mass = spec.required_number("mass");
+  require(mass > 0.0, spec.key("mass").c_str(), "must be > 0 [kg]", mass);
+  const double inertia = spec.required_number("inertia");
+  require(inertia > 0.0, spec.key("inertia").c_str(), "must be > 0 [kg m^2]", inertia);
+  const std::vector<double> g = spec.vector("gravity", 2, {0.0, -9.81});
+  std::vector<BodyFeature> features;
+  std::vector<std::unique_ptr<ModelSpec>> ftables = spec.tables("features");
+  if (ftables.empty()) {
+    const double R = spec.number("radius", 0.0);
+    require(R >= 0.0, spec.key("radius").c_str(), "must be >= 0 [m]", R);
+    features.push_back({"ball", {0.0, 0.0}, R});
+  }
+  int i = 0;
+  for (const std::unique_ptr<ModelSpec>& f : ftables) {
+    BodyFeature b;
+    std::string fallback = "F";
+    fallback += std::to_string(++i);
+    b.name = f->text("name", fallback);
+    const std::vector<double> p = f->vector("position", 2, {0.0, 0.0});
+    b.c_B = {p[0], p[1]};
+    b.radius = f->number("radius", 0.0);
+    require(b.radius >= 0.0, f->key("radius").c_str(), "must be >= 0 [m]", b.radius);
+    f->reject_unknown();
+    features.push_back(std::move(b));
+  }
+  std::vector<std::unique_ptr<ModelSpec>> ltables = spec.tables("lines");
+  require(!ltables.empty(), spec.key("lines").c_str(),
+          "a body needs [[model.lines]] with name, point = [x, y] and normal = [n_x, n_y]");
+  std::vector<ObstacleLine> lines;
+  i = 0;
+  for (const std::unique_ptr<ModelSpec>& l : ltables) {
+    ObstacleLine o;
+    std::string fallback = "L";
+    fallback += std::to_string(++i);
+    o.name = l->text("name", fallback);
+    const std::vector<double> p = l->vector("point", 2, {0.0, 0.0});
+    o.point = {p[0], p[1]};
+    const std::vector<double> n = l->vector("normal", 2, {});
+    if (n.empty()) {
+      o.angle = l->number("angle", 0.5 * 3.141592653589793);
+    } else {
+      require(std::hypot(n[0], n[1]) > 0.0, l->key("normal").c_str(), "must not be zero");
+      o.angle = std::atan2(n[1], n[0]);
+    }
+    o.amplitude = l->number("amplitude", 0.0);
+    o.omega = l->number("omega", 0.0);
+    require(o.omega >= 0.0, l->key("omega").c_str(), "must be >= 0 [rad/s]", o.omega);
+    o.phase = l->number("phase", 0.0);
+    o.belt_velocity = l->number("belt_velocity", 0.0);
+    l->reject_unknown();
+    lines.push_back(std::move(o));
+  }
+  require(features.size() * lines.size() <= static_cast<std::size_t>(kMaxContacts),
+          spec.key("lines").c_str(), "features x lines must be at most 8 contacts");
+  return std::make_unique<PlanarBodyLines>(mass, inertia, Vec2(g[0], g[1]), std::move(features),
+                                           std::move(lines), spec.law());
+}
+
 }  // namespace
 
 void add_builtin_models(std::vector<RegisteredModel>& t) {
@@ -159,6 +224,8 @@ void add_builtin_models(std::vector<RegisteredModel>& t) {
                [](ModelSpec& s) { return make_planar(s, "body"); }});
   t.push_back({"pendulum_chain", "Newton's cradle: n pendulums whose balls touch their neighbours",
                make_pendulum_chain});
+  t.push_back({"planar_body_lines", "a planar body against lines at any angle, gravity any way",
+               make_planar_body_lines});
   // clang-format on
 }
 
