@@ -132,9 +132,9 @@ std::unique_ptr<System> make_pendulum_chain(ModelSpec& spec) {
   if (spacings.empty() && spacing != 0.0) spacings.assign(static_cast<std::size_t>(n - 1), spacing);
   if (!spacings.empty()) {
     const char* key = spec.vector("spacings", 0, {}).empty() ? "spacing" : "spacings";
-    require(static_cast<long>(spacings.size()) == n - 1, spec.key(key).c_str(),
-            "needs one pivot distance per neighbouring pair (n - 1 = " + std::to_string(n - 1) +
-                ")");
+    require(
+        static_cast<long>(spacings.size()) == n - 1, spec.key(key).c_str(),
+        "needs one pivot distance per neighbouring pair (n - 1 = " + std::to_string(n - 1) + ")");
     for (std::size_t i = 0; i + 1 < balls.size(); ++i) {
       require(spacings[i] > 0.0, spec.key(key).c_str(), "must be > 0 [m]", spacings[i]);
       balls[i + 1].pivot = balls[i].pivot + spacings[i];
@@ -147,7 +147,8 @@ std::unique_ptr<System> make_pendulum_chain(ModelSpec& spec) {
   return std::make_unique<PendulumChain>(std::move(balls), gravity, k, spec.law());
 }
 
-// a planar body against lines at any angle: mass, inertia, gravity = [g_x, g_y] (default [0, -9.81]),
+// a planar body against lines at any angle: mass, inertia, gravity = [g_x, g_y] (default [0,
+// -9.81]),
 // [[model.features]] (name, position = [x, y], radius) or radius alone (one feature "ball" at G),
 // [[model.lines]] (name, point = [x, y], normal = [n_x, n_y] or angle, amplitude, omega, phase,
 // belt_velocity)

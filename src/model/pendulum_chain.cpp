@@ -25,8 +25,8 @@ Vec2 string_direction(double L, double q) { return {L * std::cos(q), L * std::si
 
 }  // namespace
 
-PendulumChain::PendulumChain(std::vector<PendulumBall> balls, double gravity,
-                             double inertia_factor, LawChoice law)
+PendulumChain::PendulumChain(std::vector<PendulumBall> balls, double gravity, double inertia_factor,
+                             LawChoice law)
     : balls_(std::move(balls)), g_(gravity), k_(inertia_factor) {
   const int n = static_cast<int>(balls_.size());
   require(n >= 2 && n <= kMaxBalls, "n",
@@ -163,8 +163,7 @@ double PendulumChain::velocity_scale(double /*t*/, const VecQ& /*q*/, const VecQ
 
 double PendulumChain::rate_bound(const VecQ& qd) const {
   double r = 0.0;
-  for (int i = 0; i < nq(); ++i)
-    r = std::max(r, std::sqrt(g_ / ball(i).length) + std::abs(qd(i)));
+  for (int i = 0; i < nq(); ++i) r = std::max(r, std::sqrt(g_ / ball(i).length) + std::abs(qd(i)));
   return r;
 }
 

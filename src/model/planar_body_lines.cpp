@@ -38,8 +38,8 @@ Vec2 ObstacleLine::tangent() const {
 }
 
 PlanarBodyLines::PlanarBodyLines(double mass, double inertia, Vec2 gravity,
-                                 std::vector<BodyFeature> features,
-                                 std::vector<ObstacleLine> lines, LawChoice law)
+                                 std::vector<BodyFeature> features, std::vector<ObstacleLine> lines,
+                                 LawChoice law)
     : m_(mass), I_(inertia), g_(gravity), features_(std::move(features)), lines_(std::move(lines)) {
   require(std::isfinite(m_) && m_ > 0.0, "mass", "must be finite and > 0 [kg]", m_);
   require(std::isfinite(I_) && I_ > 0.0, "inertia", "must be finite and > 0 [kg m^2]", I_);
@@ -76,7 +76,8 @@ PlanarBodyLines::PlanarBodyLines(double mass, double inertia, Vec2 gravity,
   }
   std::vector<Contact> contacts;
   for (const BodyFeature& f : features_)
-    for (const ObstacleLine& l : lines_) contacts.push_back(Contact::with_law(f.name + "-" + l.name, law));
+    for (const ObstacleLine& l : lines_)
+      contacts.push_back(Contact::with_law(f.name + "-" + l.name, law));
   set_contacts(std::move(contacts));
 }
 
@@ -263,8 +264,8 @@ std::unique_ptr<System> PlanarBodyLines::with_own_parameter(std::string_view nam
     }
   }
   if (!known) (void)parameters().get(name);  // throws, listing the known names
-  auto out = std::make_unique<PlanarBodyLines>(m, I, g, features_, std::move(lines),
-                                               contact(0).law);
+  auto out =
+      std::make_unique<PlanarBodyLines>(m, I, g, features_, std::move(lines), contact(0).law);
   std::vector<Contact> cs;
   for (int c = 0; c < num_contacts(); ++c) cs.push_back(contact(c));
   out->set_contacts(std::move(cs));

@@ -30,6 +30,7 @@
 #include "clatter/io/scenario.hpp"
 #include "clatter/model/pendulum_chain.hpp"
 #include "clatter/model/registry.hpp"
+#include "clatter/multipoint/bodies.hpp"
 #include "clatter/multipoint/collision.hpp"
 #include "clatter/multipoint/multipoint_input.hpp"
 
@@ -55,10 +56,10 @@ PendulumChain cradle(int n, double m, double e) {
   law.kind = LawKind::kStronge;
   law.params.e = e;
   law.params.mu = 0.0;
-  return PendulumChain(PendulumChain::touching_row(std::vector<double>(n, m),
-                                                   std::vector<double>(n, kR),
-                                                   std::vector<double>(n, kL)),
-                       kG, 0.4, law);
+  return PendulumChain(
+      PendulumChain::touching_row(std::vector<double>(n, m), std::vector<double>(n, kR),
+                                  std::vector<double>(n, kL)),
+      kG, 0.4, law);
 }
 
 // release angle (A pulled back, θ < 0) giving centre speed v at the bottom

@@ -9,8 +9,8 @@
 //   ω⁺/ω⁻ = (I_G + m ρ² cos 2α)/(I_G + m ρ²) = 1 − (3/2) sin²α,   tan α = b/h,   ρ² = b² + h²
 // = 0.7 for h/b = 2 (sin²α = 1/5). The seed setting of issue 8: e* = 0 (Stronge) and μ large
 // enough not to slip (μ = 2 here: Housner's impulse at the landing corner, m(v_G⁺ − v_G⁻), has
-// |Λ_T/Λ_N| = h(1 − r)/(b(1 + r)) = 0.3529 for h/b = 2, r = 0.7). Tolerance: 1e-9 on each ratio (the impact map is closed form; the
-// pre-impact ω comes from the Runge–Kutta phase at 1e-12).
+// |Λ_T/Λ_N| = h(1 − r)/(b(1 + r)) = 0.3529 for h/b = 2, r = 0.7). Tolerance: 1e-9 on each ratio
+// (the impact map is closed form; the pre-impact ω comes from the Runge–Kutta phase at 1e-12).
 
 #include <gtest/gtest.h>
 
@@ -63,8 +63,8 @@ double housner() {
   return 1.0 - 1.5 * s2;
 }
 
-// the block of examples/rocking_block.toml: standing on C2 = (b, −h) at the origin, tilted by θ₀ < 0
-// (C1 raised), released from rest
+// the block of examples/rocking_block.toml: standing on C2 = (b, −h) at the origin, tilted by θ₀ <
+// 0 (C1 raised), released from rest
 InitialState tilted(double theta0) {
   const double c = std::cos(theta0), s = std::sin(theta0);
   // G = P_C2 − R(θ)(b, −h)
@@ -97,19 +97,47 @@ TEST(RockingBlockEngine, SequentialRuleGivesHousnerOverTwentyImpacts) {
   }
 }
 
-// the default rule (kMultipoint): the pivot corner is closed and sticking, so it touches when the
-// other corner lands, and the two are resolved together by the multi-point law of [R]
-TEST(RockingBlockEngine, MultipointRuleAtTheCornerChange) {
+// NOT REPRODUCED with the default rule (kMultipoint). At each change of corner the pivot is
+// closed (sticking) and the other corner lands, so both touch and the engine hands them to the
+// multi-point law of [R] (hybrid/simultaneous_impact.cpp). For the flat block that law differs from
+// Housner's: the pair (pivot, landing corner) has its chord perpendicular to both normals, so the
+// rate system gives both corners equal normal impulse increments; event 1 ends at the global
+// compression end Σ v_N = 0 (e* = 0), which pushes the leaving pivot up as hard as the landing
+// corner, and event 2 (the landing corner alone, e* = 0, sticking) stops that corner. Angular
+// momentum about the landing corner after event 1 is ω (I_G + m h²) (the vertical velocity of G
+// is then 0), so the law's ratio is
+//   (I_G + m h²)/(I_G + m ρ²) = 1 − (3/4) sin²α = 0.85 for h/b = 2 (half of Housner's loss).
+// Housner's map needs no impulse at the leaving pivot, which the sequential rule gives.
+// Moreover the multi-point solver returns Status::kSingularRates on some of these collisions (both
+// corners' slip velocities are ~1e-13 m/s, zero to round-off, and the located tilt ~1e-13 rad);
+// the engine then counts a multipoint fallback and resolves the contacts sequentially, i.e. by
+// Housner's 0.7. Which of the two laws a collision gets is decided by round-off. Asserted as
+// measured: every ratio is 0.85 or (a counted fallback) 0.7, and the law's 0.85 occurs.
+TEST(RockingBlockEngine, MultipointRuleGivesRodriguezNotHousner) {
+  const double s2 = kB * kB / (kB * kB + kH * kH);
+  const double rodriguez = 1.0 - 0.75 * s2;
+  EXPECT_NEAR(rodriguez, 0.85, 1e-15);
   SimulationOptions o;
   o.t_end = 3.0;
   Events rec;
   const SimulationResult r = simulate(block(2.0), tilted(-0.3), o, &rec);
   const std::vector<Collision> cs = collisions(rec.list);
   ASSERT_GE(cs.size(), 20u) << r.message;
-  for (std::size_t k = 0; k < 20; ++k) {
-    EXPECT_NEAR(cs[k].omega_post / cs[k].omega_pre, housner(), 1e-9)
-        << "impact " << k << " at t = " << cs[k].t;
+  int housner_count = 0;
+  int rodriguez_count = 0;
+  for (const Collision& c : cs) {
+    const double ratio = c.omega_post / c.omega_pre;
+    if (std::abs(ratio - housner()) <= 1e-9) {
+      ++housner_count;
+      EXPECT_EQ(c.records, 1) << "t = " << c.t;  // one single-contact (sequential) impact
+    } else {
+      ++rodriguez_count;
+      EXPECT_NEAR(ratio, rodriguez, 1e-9) << "t = " << c.t;
+      EXPECT_EQ(c.records, 2) << "t = " << c.t;  // both corners took an impulse
+    }
   }
+  EXPECT_EQ(housner_count, r.multipoint_fallbacks);
+  EXPECT_GE(rodriguez_count, 1);
 }
 
 TEST(RockingBlockEngine, ScenarioFileRuns) {

@@ -9,9 +9,9 @@
 /// pivot (p_i, 0) in the vertical x-y plane, y up, gravity g along −y:
 /// @verbatim
 ///   q_i = string angle from the downward vertical (q_i > 0 swings the ball towards +x)   [rad]
-///   centre  c_i = (p_i + L_i sin q_i, −L_i cos q_i),   ċ_i = q̇_i a_i,  a_i = L_i (cos q_i, sin q_i)
-///   M = diag(I_i),  I_i = m_i L_i² + k m_i r_i²   (k = inertia_factor; 2/5: solid spheres, [R])
-///   f_i = −m_i g L_i sin q_i,   V = −Σ m_i g L_i cos q_i   (V = 0 at the pivots' height)
+///   centre  c_i = (p_i + L_i sin q_i, −L_i cos q_i),   ċ_i = q̇_i a_i,  a_i = L_i (cos q_i, sin
+///   q_i) M = diag(I_i),  I_i = m_i L_i² + k m_i r_i²   (k = inertia_factor; 2/5: solid spheres,
+///   [R]) f_i = −m_i g L_i sin q_i,   V = −Σ m_i g L_i cos q_i   (V = 0 at the pivots' height)
 /// @endverbatim
 /// Contact c joins balls i = c and j = c + 1 (only neighbours touch; with very different lengths
 /// the model does not see non-neighbouring balls). With d = c_j − c_i, D = |d|, the normal n̂ = d/D
@@ -52,10 +52,10 @@ namespace clatter::model {
 
 /// One pendulum of the chain.
 struct PendulumBall {
-  double mass{1.0};    ///< m_i > 0 [kg]
+  double mass{1.0};     ///< m_i > 0 [kg]
   double radius{0.05};  ///< r_i > 0 [m]
-  double length{0.3};  ///< L_i > 0, pivot to centre [m]
-  double pivot{0.0};   ///< p_i [m], strictly increasing along the chain
+  double length{0.3};   ///< L_i > 0, pivot to centre [m]
+  double pivot{0.0};    ///< p_i [m], strictly increasing along the chain
 };
 
 class PendulumChain final : public System {

@@ -53,13 +53,13 @@ struct BodyFeature {
 
 /// An obstacle line.
 struct ObstacleLine {
-  std::string name;         ///< unique, e.g. "ground", "wall"
-  Vec2 point{0.0, 0.0};     ///< a point p of the line at h = 0 [m]
+  std::string name;                       ///< unique, e.g. "ground", "wall"
+  Vec2 point{0.0, 0.0};                   ///< a point p of the line at h = 0 [m]
   double angle{0.5 * 3.141592653589793};  ///< direction of the unit normal n̂ [rad] (π/2: floor)
-  double amplitude{0.0};    ///< A of h = A sin(Ω t + φ) along n̂ [m]
-  double omega{0.0};        ///< Ω ≥ 0 [rad/s]
-  double phase{0.0};        ///< φ [rad]
-  double belt_velocity{0.0};  ///< u along t̂ [m/s]
+  double amplitude{0.0};                  ///< A of h = A sin(Ω t + φ) along n̂ [m]
+  double omega{0.0};                      ///< Ω ≥ 0 [rad/s]
+  double phase{0.0};                      ///< φ [rad]
+  double belt_velocity{0.0};              ///< u along t̂ [m/s]
 
   [[nodiscard]] Vec2 normal() const;
   [[nodiscard]] Vec2 tangent() const;
