@@ -235,6 +235,40 @@ TEST(BallCornerEngine, ScenarioThrowIntoTheCorner) {
   EXPECT_LE(std::abs(r.energy.balance()), 1e-9 * (1.0 + std::abs(r.energy.initial)));
 }
 
+// a line at any angle and gravity as a vector: a point mass released on a line inclined at φ
+// slides down with a = g (sin φ − μ cos φ) (tan φ > μ); the same with the line horizontal and
+// gravity turned by φ. Tolerance 1e-9 m after 1 s (Runge–Kutta at 1e-12).
+TEST(PlanarBodyLines, PointSlidesDownAnInclineOrUnderTiltedGravity) {
+  const double phi = 0.5, mu = 0.2, g = 9.81, T = 1.0;
+  const double a = g * (std::sin(phi) - mu * std::cos(phi));
+  LawChoice law = corner_law();
+  law.params.mu = mu;
+  hybrid::SimulationOptions o;
+  o.t_end = T;
+  {
+    const ObstacleLine incline{"incline", {0.0, 0.0}, 0.5 * kPi + phi};
+    const PlanarBodyLines m(1.0, 1.0, {0.0, -g}, {{"P", {0.0, 0.0}, 0.0}}, {incline}, law);
+    const hybrid::SimulationResult r =
+        hybrid::simulate(m, hybrid::InitialState(0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}), o);
+    EXPECT_EQ(r.reason, hybrid::StopReason::kEndTime) << r.message;
+    const double s = -0.5 * a * T * T;  // along t̂ = (cos φ, sin φ), downhill is −t̂
+    EXPECT_NEAR(r.q(0), s * std::cos(phi), 1e-9);
+    EXPECT_NEAR(r.q(1), s * std::sin(phi), 1e-9);
+    EXPECT_NEAR(r.energy.friction_loss, mu * g * std::cos(phi) * 0.5 * a * T * T, 1e-9);
+    EXPECT_LE(std::abs(r.energy.balance()), 1e-9);
+  }
+  {
+    const ObstacleLine floor{"floor", {0.0, 0.0}, 0.5 * kPi};
+    const PlanarBodyLines m(1.0, 1.0, {-g * std::sin(phi), -g * std::cos(phi)},
+                            {{"P", {0.0, 0.0}, 0.0}}, {floor}, law);
+    const hybrid::SimulationResult r =
+        hybrid::simulate(m, hybrid::InitialState(0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}), o);
+    EXPECT_EQ(r.reason, hybrid::StopReason::kEndTime) << r.message;
+    EXPECT_NEAR(r.q(0), -0.5 * a * T * T, 1e-9);
+    EXPECT_NEAR(r.q(1), 0.0, 1e-12);
+  }
+}
+
 TEST(PlanarBodyLines, BadParametersNameTheKey) {
   const auto message = [](std::vector<std::pair<std::string, double>> values) {
     NumberSpec spec(std::move(values));

@@ -231,6 +231,9 @@ TEST(CradleEngine, ThreeBallsElasticTable64Case1) {
   EXPECT_NEAR(th_C, max_angle_from_energy(e.qd_post(2)), 1e-7);
   EXPECT_NEAR(th_C, -release_angle(v1), 1e-7);
   EXPECT_EQ(run->result.reason, hybrid::StopReason::kEndTime) << run->result.message;
+  // e* = 1 and no friction: no loss; the ledger balances and the energy is conserved
+  EXPECT_LE(std::abs(run->result.energy.balance()), 1e-9);
+  EXPECT_NEAR(run->result.energy.total(), run->result.energy.initial, 1e-8);
 }
 
 // [R] Table 6.4 row "This work, e* = 0.85": m = 0.166 kg, v₁⁻ = 1.0 m/s, two events (A–B–C, then
@@ -298,6 +301,40 @@ TEST(CradleEngine, FiveBallsAppendixDCase2) {
   }
 }
 
+// [R] App. D Table D.1, Case 1: five balls, m = 1 kg, e* = 1, v₁⁻ = 1.0 m/s, one event:
+// q̇⁺ = (0, 0, 0, 0, 1.00) (centre speeds); then the motion repeats: every later collision of the
+// elastic cradle hands the whole speed to the ball at the other end (over 3 s, 5 collisions)
+TEST(CradleEngine, FiveBallsElasticTableD1Case1AndPeriodicity) {
+  const double v1 = 1.0;
+  const PendulumChain model = cradle(5, 1.0, 1.0);
+  const auto run = release(model, v1, 3.0);
+  ASSERT_NE(run->first_impact, nullptr);
+  const EventRecord& e = *run->first_impact;
+  const double v = kL * e.qd_pre(0);
+  EXPECT_NEAR(v, v1, 1e-8 * v1);
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(kL * e.qd_post(i), 0.0, 1e-9 * v) << "ball " << i;
+  EXPECT_NEAR(kL * e.qd_post(4), v, 1e-9 * v);
+  EXPECT_NEAR(kL * e.qd_post(4), 1.00, 5e-3);  // Table D.1, printed 1.00
+  int collisions = 0;
+  double last = -1.0;
+  for (const EventRecord& r : run->log.events) {
+    if (r.kind != EventKind::kImpact || r.t == last) continue;
+    last = r.t;
+    ++collisions;
+    // the incoming ball is an end ball, all the others at rest; it leaves at rest and the other
+    // end ball takes its speed
+    const int in = std::abs(r.qd_pre(0)) > std::abs(r.qd_pre(4)) ? 0 : 4;
+    const int out = 4 - in;
+    const double w = std::abs(r.qd_pre(in));
+    EXPECT_NEAR(w * kL, v, 1e-7) << "t = " << r.t;
+    for (int i = 0; i < 5; ++i) {
+      EXPECT_NEAR(r.qd_post(i), i == out ? r.qd_pre(in) : 0.0, 1e-7 * w) << "t = " << r.t;
+    }
+  }
+  EXPECT_GE(collisions, 5);
+  EXPECT_LE(std::abs(run->result.energy.balance()), 1e-9);
+}
+
 // the scenario files run and name their kind
 TEST(CradleEngine, ScenarioFilesRun) {
   for (const char* name : {"cradle3.toml", "cradle5.toml"}) {
@@ -307,6 +344,7 @@ TEST(CradleEngine, ScenarioFilesRun) {
     const hybrid::SimulationResult r = hybrid::simulate(*sc.model, sc.initial, sc.options, &log);
     EXPECT_EQ(r.reason, hybrid::StopReason::kEndTime) << name << ": " << r.message;
     EXPECT_GE(r.impacts, 1) << name;
+    EXPECT_LE(std::abs(r.energy.balance()), 1e-9) << name;
   }
 }
 
