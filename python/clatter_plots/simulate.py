@@ -13,6 +13,8 @@ STYLE = rod   [BP] Fig. 5 / [B] Fig. 5.4: (a) theta mod 2 pi against t, (b) a cl
 STYLE = ball  (a) the height of the contact point and of the surface against t, impacts marked;
               (b) a close-up of the last chatter (closure) or of the last 10 % of the run.
 STYLE = body  (a) the heights of all contact points and of the surface, (b) theta against t.
+STYLE = generic  any model (TS.csv: t, the coordinates, their rates "<name>dot", energy, then per
+              contact <name>_gap, <name>_mode): (a) the coordinates against t, (b) the gaps.
 
 Below every style: the total energy against t with the events marked.
 Output: OUT.png, written atomically (temporary file + os.replace). Bad input: message on
@@ -71,12 +73,30 @@ def plot(style, ts_path, ev_path, out, title):
     header = list(rows[0].keys())
     names = contact_names(header)
     t = column(rows, "t")
-    h = column(rows, "surface_h")
     energy = column(rows, "energy")
     impacts = [float(e["t"]) for e in events if e["kind"] == "impact"]
 
     fig, axes = plt.subplots(4 if style == "rod" else 3, 1, figsize=(10, 11), constrained_layout=True)
-    if style == "rod":
+    if style == "generic":
+        coords = header[1 : header.index("energy")]
+        coords = [c for c in coords if not c.endswith("dot")]
+        for c in coords:
+            axes[0].plot(t, column(rows, c), lw=0.9, label=c)
+        axes[0].set_ylabel("coordinates")
+        axes[0].set_title("(a) generalized coordinates")
+        axes[0].legend(loc="upper right", ncol=4)
+        gaps = [c for c in header if c.endswith("_gap")]
+        for c in gaps:
+            axes[1].plot(t, column(rows, c), lw=0.9, label=c[: -len("_gap")])
+        for ti in impacts[:2000]:
+            axes[1].axvline(ti, color="C1", lw=0.2, alpha=0.3)
+        axes[1].set_ylabel("gap")
+        axes[1].set_title("(b) contact gaps (impacts: thin lines)")
+        if gaps:
+            axes[1].legend(loc="upper right", ncol=4)
+        ax_e = axes[2]
+    elif style == "rod":
+        h = column(rows, "surface_h")
         theta = [math.fmod(x, 2 * math.pi) % (2 * math.pi) for x in column(rows, "theta")]
         axes[0].plot(t, theta, ",", color="C0")
         axes[0].set_ylabel(r"$\theta$ mod $2\pi$")
@@ -99,6 +119,7 @@ def plot(style, ts_path, ev_path, out, title):
         axes[2].legend(loc="upper right")
         ax_e = axes[3]
     elif style == "ball":
+        h = column(rows, "surface_h")
         n = names[0]
         y = column(rows, n + "_y")
         axes[0].plot(t, h, color="k", lw=1.2, label="surface")
@@ -119,6 +140,7 @@ def plot(style, ts_path, ev_path, out, title):
         axes[1].set_title("(b) close-up (dashed: contact closed / predicted chatter end)")
         ax_e = axes[2]
     else:
+        h = column(rows, "surface_h")
         axes[0].plot(t, h, color="k", lw=1.2, label="surface")
         for n in names:
             axes[0].plot(t, column(rows, n + "_y"), lw=0.8, label=n)
@@ -144,7 +166,7 @@ def plot(style, ts_path, ev_path, out, title):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--style", choices=["rod", "ball", "body"], required=True)
+    p.add_argument("--style", choices=["rod", "ball", "body", "generic"], required=True)
     p.add_argument("--timeseries", required=True)
     p.add_argument("--events", required=True)
     p.add_argument("--out", required=True)
