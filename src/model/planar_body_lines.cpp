@@ -1,6 +1,8 @@
 #include "clatter/model/planar_body_lines.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <set>
 #include <utility>
@@ -197,6 +199,71 @@ bool PlanarBodyLines::multipoint_input(double t, const VecQ& q,
     ++a;
   }
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// exact free flight
+
+void PlanarBodyLines::flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const {
+  q = Vec3(q0(0) + (qd0(0) + 0.5 * g_.x() * tau) * tau, q0(1) + (qd0(1) + 0.5 * g_.y() * tau) * tau,
+           q0(2) + qd0(2) * tau);
+  qd = Vec3(qd0(0) + g_.x() * tau, qd0(1) + g_.y() * tau, qd0(2));
+}
+
+void PlanarBodyLines::flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
+                                  std::array<integrate::ValueSlope, kMaxContacts>& out) const {
+  VecQ q, qd;
+  flight(tau, q0, qd0, q, qd);
+  const double s = std::sin(q(2)), co = std::cos(q(2));
+  const Vec2 G(q(0), q(1));
+  const Vec2 V(qd(0), qd(1));
+  for (int c = 0; c < num_contacts(); ++c) {
+    const BodyFeature& f = feature_of(c);
+    const ObstacleLine& l = line_of(c);
+    const Vec2 n = l.normal();
+    const Vec2 cW(f.c_B.x() * co - f.c_B.y() * s, f.c_B.x() * s + f.c_B.y() * co);
+    const LineState ls = line_state(l, t0 + tau);
+    // ẑ×c_W = (−c_y, c_x): the radius term −ρ n̂ does not move the gap
+    out[static_cast<std::size_t>(c)] = {
+        n.dot(G + cW - l.point) - f.radius - ls.h,
+        n.dot(V) + qd(2) * (n.y() * cW.x() - n.x() * cW.y()) - ls.hdot};
+  }
+}
+
+double PlanarBodyLines::gap_curvature_bound(int c, const VecQ& qd0) const {
+  const ObstacleLine& l = line_of(c);
+  const double M2 = -l.normal().dot(g_) + qd0(2) * qd0(2) * feature_of(c).c_B.norm() +
+                    std::abs(l.amplitude) * l.omega * l.omega;
+  return std::max(M2, 0.0);
+}
+
+double PlanarBodyLines::far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const {
+  const BodyFeature& f = feature_of(c);
+  const ObstacleLine& l = line_of(c);
+  const Vec2 n = l.normal();
+  const double K = f.c_B.norm() + f.radius + std::abs(l.amplitude);
+  // y(u) = s(τ + u) − K = y + y′u + ½ a u², a = n̂·g⃗
+  const double a = n.dot(g_);
+  const Vec2 G(q0(0) + (qd0(0) + 0.5 * g_.x() * tau) * tau,
+               q0(1) + (qd0(1) + 0.5 * g_.y() * tau) * tau);
+  const double y = n.dot(G - l.point) - K;
+  if (y <= 0.0) return 0.0;
+  const double yd = n.dot(Vec2(qd0(0) + g_.x() * tau, qd0(1) + g_.y() * tau));
+  const double inf = std::numeric_limits<double>::infinity();
+  if (a < 0.0) return (yd + std::sqrt(yd * yd - 2.0 * a * y)) / -a;  // the positive root
+  if (yd >= 0.0) return inf;                                         // a ≥ 0: moving away
+  if (a == 0.0) return y / -yd;
+  const double disc = yd * yd - 2.0 * a * y;
+  if (disc < 0.0) return inf;                // turns back before reaching K
+  return 2.0 * y / (-yd + std::sqrt(disc));  // the smaller positive root, without cancellation
+}
+
+double PlanarBodyLines::apex_time(const VecQ& /*q0*/, const VecQ& qd0) const {
+  // the height along −g⃗: its rate −ĝ·V₀ − |g|τ falls through 0
+  const double g = g_.norm();
+  if (!(g > 0.0)) return std::numeric_limits<double>::quiet_NaN();
+  const double rate = -g_.dot(Vec2(qd0(0), qd0(1))) / g;
+  return rate > 0.0 ? rate / g : std::numeric_limits<double>::quiet_NaN();
 }
 
 std::unique_ptr<System> PlanarBodyLines::clone() const {

@@ -269,6 +269,72 @@ TEST(PlanarBodyLines, PointSlidesDownAnInclineOrUnderTiltedGravity) {
   }
 }
 
+// exact flight: the closed-form gaps are the model's gaps along the closed-form motion, the
+// curvature bound and the far step hold (sampled), and a run with exact flight lands where the
+// Runge–Kutta run lands (the ball thrown into the corner)
+TEST(PlanarBodyLines, ExactFlightGapsBoundsAndRunAgreeWithRungeKutta) {
+  ObstacleLine a{"a", {0.3, -0.2}, 1.1, 0.05, 3.0, 0.4, 0.7};
+  ObstacleLine b{"b", {2.0, 5.5}, -2.0, 0.02, 7.0, 0.0, -1.2};
+  const PlanarBodyLines m(2.0, 0.3, {0.4, -9.0},
+                          {{"f", {0.2, -0.1}, 0.15}, {"v", {-0.3, 0.2}, 0.0}}, {a, b},
+                          corner_law());
+  const ExactFlight* fl = m.exact_flight();
+  ASSERT_NE(fl, nullptr);
+  VecQ q0(3), qd0(3);
+  q0 << 0.9, 1.3, 0.7;
+  qd0 << 1.1, 2.6, 4.3;
+  const double t0 = 0.37;
+  std::array<integrate::ValueSlope, kMaxContacts> gaps{};
+  for (int c = 0; c < m.num_contacts(); ++c) {
+    const double M2 = fl->gap_curvature_bound(c, qd0);
+    double g_prev = 0.0, g_prev2 = 0.0;
+    const double dtau = 1e-3;
+    for (int k = 0; k <= 600; ++k) {
+      const double tau = k * dtau;
+      VecQ q, qd;
+      fl->flight(tau, q0, qd0, q, qd);
+      fl->flight_gaps(t0, q0, qd0, tau, gaps);
+      ContactGeometry g;
+      m.contact_geometry(c, t0 + tau, q, qd, g);
+      EXPECT_NEAR(gaps[static_cast<std::size_t>(c)].value, g.g_N, 1e-12) << c << " " << tau;
+      EXPECT_NEAR(gaps[static_cast<std::size_t>(c)].slope, g.v.y(), 1e-12) << c << " " << tau;
+      // second differences ≥ −M₂ (up to O(dτ²) and round-off)
+      if (k >= 2) {
+        const double second = (g.g_N - 2.0 * g_prev + g_prev2) / (dtau * dtau);
+        EXPECT_GE(second, -M2 - 1e-3) << c << " " << tau;
+      }
+      g_prev2 = g_prev;
+      g_prev = g.g_N;
+      // no root within the far step (sampled)
+      if (g.g_N > 0.0 && k % 50 == 0) {
+        const double far = std::min(fl->far_step(c, q0, qd0, tau), 10.0);
+        for (int j = 1; j <= 20; ++j) {
+          fl->flight_gaps(t0, q0, qd0, tau + far * j / 20.0 * (1.0 - 1e-12), gaps);
+          EXPECT_GT(gaps[static_cast<std::size_t>(c)].value, -1e-12) << c << " " << tau;
+        }
+      }
+    }
+  }
+  // the corner: exact flight and Runge–Kutta reach the same collision
+  const io::Scenario sc =
+      io::load_scenario(std::string(CLATTER_EXAMPLES_DIR) + "/ball_corner.toml");
+  hybrid::SimulationOptions rk = sc.options;
+  rk.exact_flight = false;
+  Events ex_rec, rk_rec;
+  const hybrid::SimulationResult ex = hybrid::simulate(*sc.model, sc.initial, sc.options, &ex_rec);
+  const hybrid::SimulationResult rr = hybrid::simulate(*sc.model, sc.initial, rk, &rk_rec);
+  EXPECT_GT(ex.gap_evaluations, 0);
+  EXPECT_EQ(rr.gap_evaluations, 0);
+  ASSERT_EQ(ex_rec.list.size(), rk_rec.list.size());
+  for (std::size_t k = 0; k < ex_rec.list.size(); ++k) {
+    EXPECT_NEAR(ex_rec.list[k].t, rk_rec.list[k].t, 1e-9) << k;
+    EXPECT_EQ(ex_rec.list[k].contact, rk_rec.list[k].contact) << k;
+    for (int i = 0; i < 3; ++i)
+      EXPECT_NEAR(ex_rec.list[k].qd_post(i), rk_rec.list[k].qd_post(i), 1e-8) << k << " " << i;
+  }
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(ex.q(i), rr.q(i), 1e-8) << i;
+}
+
 TEST(PlanarBodyLines, BadParametersNameTheKey) {
   const auto message = [](std::vector<std::pair<std::string, double>> values) {
     NumberSpec spec(std::move(values));

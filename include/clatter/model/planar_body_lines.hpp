@@ -28,8 +28,18 @@
 /// Several contacts closing at once are resolved by the multi-point law of [R] through
 /// multipoint_input (the body's contact points with frames (t̂, n̂)); the obstacles must move as
 /// one rigid frame (equal world velocities u t̂ + ḣ n̂ of the active lines), otherwise the model
-/// declines (the engine then resolves the contacts one after another). No exact flight: the engine
-/// integrates the free flight with Runge–Kutta. Units SI, angles in radians.
+/// declines (the engine then resolves the contacts one after another). Units SI, angles in radians.
+///
+/// Exact free flight (every contact open): G(τ) = G₀ + V₀τ + ½g⃗τ², θ(τ) = θ₀ + ωτ, so a gap is
+/// @verbatim
+///   g_N(τ) = n̂·(G(τ) − p) + n̂·R(θ(τ)) c − ρ − h(t₀ + τ)
+///   g̈_N(τ) = n̂·g⃗ − ω² n̂·c_W(τ) − ḧ  ≥  −M₂,   M₂ = max(0, −n̂·g⃗ + ω²|c| + |A|Ω²)
+/// @endverbatim
+/// which is the bound first_root_curvature_bound needs (integrate/root_finding.hpp): from any τ
+/// with g_N > 0 the step s* = (ġ + √(ġ² + 2M₂g))/M₂ cannot pass a root, so the earliest root is
+/// found. The far step uses g_N(τ) ≥ s(τ) − K with s(τ) = n̂·(G(τ) − p) (a quadratic with
+/// s̈ = n̂·g⃗) and K = |c| + ρ + |A|: no root before the first zero of s − K (for n̂·g⃗ > 0, gravity
+/// away from the line, s − K may never vanish: infinite step).
 ///
 /// Parameters by name: "mass", "inertia", "gravity.x", "gravity.y", and per line L: "L.x", "L.y"
 /// (the point p), "L.angle" (direction of the normal, atan2(n_y, n_x) [rad]), "L.amplitude",
@@ -65,7 +75,7 @@ struct ObstacleLine {
   [[nodiscard]] Vec2 tangent() const;
 };
 
-class PlanarBodyLines final : public System {
+class PlanarBodyLines final : public System, private ExactFlight {
  public:
   /// Throws InvalidArgument naming the field for m, I ≤ 0, non-finite gravity, no features or
   /// lines, more than kMaxContacts pairs, repeated names, a negative radius, Ω < 0, non-finite
@@ -90,6 +100,7 @@ class PlanarBodyLines final : public System {
   [[nodiscard]] double rate_bound(const VecQ& qd) const override;
   bool multipoint_input(double t, const VecQ& q, const std::array<bool, kMaxContacts>& active,
                         multipoint::Input& in, VecQ& frame_velocity) const override;
+  [[nodiscard]] const ExactFlight* exact_flight() const override { return this; }
 
   /// Feature and line of contact c.
   [[nodiscard]] const BodyFeature& feature_of(int c) const;
@@ -102,6 +113,14 @@ class PlanarBodyLines final : public System {
                                                            double value) const override;
 
  private:
+  // --- ExactFlight ---
+  void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const override;
+  void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
+                   std::array<integrate::ValueSlope, kMaxContacts>& out) const override;
+  [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
+  [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
+  [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;
+
   double m_;
   double I_;
   Vec2 g_;
