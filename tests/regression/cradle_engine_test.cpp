@@ -301,6 +301,50 @@ TEST(CradleEngine, FiveBallsAppendixDCase2) {
   }
 }
 
+// [R] App. D Case 3 (Table D.3): sequence ABACA, m_A = m_C = m_E = 0.045 kg, m_B = m_D = 0.053 kg,
+// v₁⁻ = 1.0 m/s, e* = 0.4 for every event. The thesis's row (0.046, 0.048, 0.113, 0.221, 0.525) is
+// NOT reproduced (the digest could not either and calls it non-binding); the digest's closed form
+// (C = 1, Stronge's ∫Σ v_N dp_N work) gives (0.005, 0.014, 0.051, 0.193, 0.700), which the engine
+// reproduces (printed to 3 decimals: ±5e-4) and which equals the multi-point library with the
+// engine's settings to 1e-9. Measured: (0.00531, 0.01405, 0.05100, 0.19286, 0.70000) m/s.
+TEST(CradleEngine, FiveUnequalBallsAppendixDCase3) {
+  const double v1 = 1.0;
+  LawChoice law;
+  law.params.e = 0.4;
+  law.params.mu = 0.0;
+  const std::vector<double> masses = {0.045, 0.053, 0.045, 0.053, 0.045};
+  const PendulumChain model(
+      PendulumChain::touching_row(masses, std::vector<double>(5, kR), std::vector<double>(5, kL)),
+      kG, 0.4, law);
+  const auto run = release(model, v1, 0.6);
+  ASSERT_NE(run->first_impact, nullptr);
+  const EventRecord& e = *run->first_impact;
+  const double v = kL * e.qd_pre(0);
+  EXPECT_NEAR(v, v1, 1e-8 * v1);
+  multipoint::Cradle c;
+  c.masses = masses;
+  c.v_pre = v;
+  multipoint::Params p;
+  p.e_star = {0.4};
+  p.work = multipoint::WorkDefinition::kIntegral;
+  p.compression = multipoint::CompressionRule::kFirstMinimum;
+  const multipoint::CollisionResult lib = multipoint::resolve_collision(multipoint::cradle(c), p);
+  ASSERT_EQ(lib.status, multipoint::Status::kOk);
+  EXPECT_EQ(lib.events.size(), 4u);  // A–E, A–D, A–C, A–B
+  const double digest[5] = {0.005, 0.014, 0.051, 0.193, 0.700};
+  const double thesis[5] = {0.046, 0.048, 0.113, 0.221, 0.525};
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_NEAR(e.qd_post(i), lib.qdot_post(i), 1e-9 * e.qd_pre(0)) << "ball " << i;
+    EXPECT_NEAR(kL * e.qd_post(i), digest[i], 5e-4) << "ball " << i;
+    EXPECT_GT(std::abs(kL * e.qd_post(i) - thesis[i]), 0.01) << "ball " << i;  // not reproduced
+  }
+  const double t_next = next_impact(run->log, e.t);
+  for (int i = 1; i < 5; ++i) {
+    const double th = largest_angle(run->log, i, e.t, t_next);
+    EXPECT_NEAR(th, max_angle_from_energy(e.qd_post(i)), 1e-7) << "ball " << i;
+  }
+}
+
 // [R] App. D Table D.1, Case 1: five balls, m = 1 kg, e* = 1, v₁⁻ = 1.0 m/s, one event:
 // q̇⁺ = (0, 0, 0, 0, 1.00) (centre speeds); then the motion repeats: every later collision of the
 // elastic cradle hands the whole speed to the ball at the other end (over 3 s, 5 collisions)
