@@ -379,6 +379,38 @@ TEST(CradleEngine, FiveBallsElasticTableD1Case1AndPeriodicity) {
   EXPECT_LE(std::abs(run->result.energy.balance()), 1e-9);
 }
 
+// ENGINE PROBLEM (reported, hybrid/ not changed here): a resting, touching pair elsewhere in the
+// chain changes a collision it takes no part in. Balls A, B touch at rest (AB closed); C, D, E
+// touch at rest with B–C 1 cm apart; E is released and hits D. The engine's touching set is
+// {AB (closed), CD, DE}, which is not connected, so the multi-point solver returns
+// Status::kDisconnected and the engine resolves all of it sequentially (a multipoint fallback):
+// C leaves at 0.8556 v instead of 0.925 v, E and D follow with 0.0698 and 0.0746. The same
+// collision without A and B (the three-ball chain C, D, E) gets [R]'s (0.925, 0.0694, 0.0056).
+// Expected once the engine resolves each connected group of touching contacts by itself.
+TEST(CradleEngine, DISABLED_RestingPairElsewhereDoesNotChangeTheCollision) {
+  LawChoice law;
+  law.params.e = 0.85;
+  law.params.mu = 0.0;
+  const double p5[5] = {0.0, 0.1, 0.21, 0.31, 0.41};
+  const auto collide = [&](int n) {
+    std::vector<PendulumBall> balls;
+    for (int i = 5 - n; i < 5; ++i) balls.push_back({0.166, kR, kL, p5[i]});
+    const PendulumChain m(balls, kG, 0.4, law);
+    VecQ q = VecQ::Zero(n);
+    q(n - 1) = -release_angle(1.0);
+    Log log;
+    hybrid::SimulationOptions o;
+    o.t_end = 0.29;  // the collision at 0.2824, before C reaches B
+    const hybrid::SimulationResult r =
+        hybrid::simulate(m, hybrid::InitialState(0.0, q, VecQ::Zero(n)), o, &log);
+    EXPECT_EQ(r.multipoint_fallbacks, 0) << n << " balls";
+    return VecQ(r.qd.tail(3));
+  };
+  const VecQ five = collide(5);
+  const VecQ three = collide(3);
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(five(i), three(i), 1e-9) << i;
+}
+
 // the scenario files run and name their kind
 TEST(CradleEngine, ScenarioFilesRun) {
   for (const char* name : {"cradle3.toml", "cradle5.toml"}) {
