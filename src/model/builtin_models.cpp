@@ -112,20 +112,19 @@ std::unique_ptr<System> make_pendulum_chain(ModelSpec& spec) {
           "must lie in [2, " + std::to_string(PendulumChain::kMaxBalls) +
               "] (or give masses = [...] with one entry per ball)");
   const auto per_ball = [&](std::vector<double>& list, const char* many, const char* one,
-                            double fallback) {
+                            double fallback, const char* one_msg, const char* many_msg) {
     if (list.empty()) {
       list.assign(static_cast<std::size_t>(n), spec.number(one, fallback));
-      require(list[0] > 0.0, spec.key(one).c_str(), "must be > 0 [SI: kg or m]", list[0]);
+      require(list[0] > 0.0, spec.key(one).c_str(), one_msg, list[0]);
     } else {
       require(static_cast<long>(list.size()) == n, spec.key(many).c_str(),
               "needs one entry per ball (n = " + std::to_string(n) + ")");
-      for (const double x : list)
-        require(x > 0.0, spec.key(many).c_str(), "entries must be > 0 [SI: kg or m]", x);
+      for (const double x : list) require(x > 0.0, spec.key(many).c_str(), many_msg, x);
     }
   };
-  per_ball(masses, "masses", "mass", 1.0);
-  per_ball(radii, "radii", "radius", 0.05);
-  per_ball(lengths, "lengths", "length", 0.3);
+  per_ball(masses, "masses", "mass", 1.0, "must be > 0 [kg]", "entries must be > 0 [kg]");
+  per_ball(radii, "radii", "radius", 0.05, "must be > 0 [m]", "entries must be > 0 [m]");
+  per_ball(lengths, "lengths", "length", 0.3, "must be > 0 [m]", "entries must be > 0 [m]");
   std::vector<PendulumBall> balls = PendulumChain::touching_row(masses, radii, lengths);
   std::vector<double> spacings = spec.vector("spacings", 0, {});
   const double spacing = spec.number("spacing", 0.0);
