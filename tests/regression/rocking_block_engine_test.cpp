@@ -94,7 +94,14 @@ TEST(RockingBlockEngine, SequentialRuleGivesHousnerOverTwentyImpacts) {
   for (std::size_t k = 0; k < 20; ++k) {
     EXPECT_NEAR(cs[k].omega_post / cs[k].omega_pre, housner(), 1e-9)
         << "impact " << k << " at t = " << cs[k].t;
+    EXPECT_EQ(cs[k].records, 1) << "impact " << k;  // the landing corner alone
   }
+  // no slip: the pivot sticks throughout the rocking (μ = 2)
+  for (const EventRecord& e : rec.list) {
+    EXPECT_NE(e.kind, EventKind::kSlipOnset) << "t = " << e.t;
+    EXPECT_NE(e.kind, EventKind::kSlipReversal) << "t = " << e.t;
+  }
+  EXPECT_LE(std::abs(r.energy.balance()), 1e-9);
 }
 
 // NOT REPRODUCED with the default rule (kMultipoint). At each change of corner the pivot is
