@@ -33,6 +33,7 @@ int run_cli(std::vector<std::string> args) {
   add(&clatter::cli::add_sweep);
   add(&clatter::cli::add_orbits);
   add(&clatter::cli::add_painleve);
+  add(&clatter::cli::add_models);
   add([](CLI::App& a) {
     return clatter::cli::add_reproduce(a, [](const std::vector<std::string>& sub) {
       std::vector<std::string> full{"clatter"};

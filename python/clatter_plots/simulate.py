@@ -13,8 +13,9 @@ STYLE = rod   [BP] Fig. 5 / [B] Fig. 5.4: (a) theta mod 2 pi against t, (b) a cl
 STYLE = ball  (a) the height of the contact point and of the surface against t, impacts marked;
               (b) a close-up of the last chatter (closure) or of the last 10 % of the run.
 STYLE = body  (a) the heights of all contact points and of the surface, (b) theta against t.
-STYLE = generic  any model (TS.csv: t, the coordinates, their rates "<name>dot", energy, then per
-              contact <name>_gap, <name>_mode): (a) the coordinates against t, (b) the gaps.
+STYLE = generic  any model (TS.csv: t, the model's coordinates and velocities, energy, then
+              <name>_gap,<name>_mode per contact): (a) the coordinates against t, (b) every
+              contact's gap with its events marked.
 
 Below every style: the total energy against t with the events marked.
 Output: OUT.png, written atomically (temporary file + os.replace). Bad input: message on
@@ -73,30 +74,14 @@ def plot(style, ts_path, ev_path, out, title):
     header = list(rows[0].keys())
     names = contact_names(header)
     t = column(rows, "t")
+    if style == "generic":
+        return plot_generic(rows, events, header, t, out, title)
+    h = column(rows, "surface_h")
     energy = column(rows, "energy")
     impacts = [float(e["t"]) for e in events if e["kind"] == "impact"]
 
     fig, axes = plt.subplots(4 if style == "rod" else 3, 1, figsize=(10, 11), constrained_layout=True)
-    if style == "generic":
-        coords = header[1 : header.index("energy")]
-        coords = [c for c in coords if not c.endswith("dot")]
-        for c in coords:
-            axes[0].plot(t, column(rows, c), lw=0.9, label=c)
-        axes[0].set_ylabel("coordinates")
-        axes[0].set_title("(a) generalized coordinates")
-        axes[0].legend(loc="upper right", ncol=4)
-        gaps = [c for c in header if c.endswith("_gap")]
-        for c in gaps:
-            axes[1].plot(t, column(rows, c), lw=0.9, label=c[: -len("_gap")])
-        for ti in impacts[:2000]:
-            axes[1].axvline(ti, color="C1", lw=0.2, alpha=0.3)
-        axes[1].set_ylabel("gap")
-        axes[1].set_title("(b) contact gaps (impacts: thin lines)")
-        if gaps:
-            axes[1].legend(loc="upper right", ncol=4)
-        ax_e = axes[2]
-    elif style == "rod":
-        h = column(rows, "surface_h")
+    if style == "rod":
         theta = [math.fmod(x, 2 * math.pi) % (2 * math.pi) for x in column(rows, "theta")]
         axes[0].plot(t, theta, ",", color="C0")
         axes[0].set_ylabel(r"$\theta$ mod $2\pi$")
@@ -119,7 +104,6 @@ def plot(style, ts_path, ev_path, out, title):
         axes[2].legend(loc="upper right")
         ax_e = axes[3]
     elif style == "ball":
-        h = column(rows, "surface_h")
         n = names[0]
         y = column(rows, n + "_y")
         axes[0].plot(t, h, color="k", lw=1.2, label="surface")
@@ -140,7 +124,6 @@ def plot(style, ts_path, ev_path, out, title):
         axes[1].set_title("(b) close-up (dashed: contact closed / predicted chatter end)")
         ax_e = axes[2]
     else:
-        h = column(rows, "surface_h")
         axes[0].plot(t, h, color="k", lw=1.2, label="surface")
         for n in names:
             axes[0].plot(t, column(rows, n + "_y"), lw=0.8, label=n)
@@ -154,6 +137,44 @@ def plot(style, ts_path, ev_path, out, title):
     ax_e.plot(t, energy, color="C2", lw=0.9)
     ax_e.set_ylabel("energy T + V [J]")
     ax_e.set_title("energy (sampled)")
+    for ax in axes:
+        ax.set_xlabel("t")
+        ax.grid(alpha=0.3)
+    fig.suptitle(title)
+    tmp = f"{out}.tmp-{os.getpid()}.png"
+    fig.savefig(tmp, dpi=110)
+    plt.close(fig)
+    os.replace(tmp, out)
+
+
+def plot_generic(rows, events, header, t, out, title):
+    gaps = [h[:-4] for h in header if h.endswith("_gap")]
+    coords = header[1:header.index("energy")]
+    coords = [c for c in coords if not c.endswith("dot")]
+    fig, axes = plt.subplots(3, 1, figsize=(10, 10), constrained_layout=True)
+    for c in coords:
+        axes[0].plot(t, column(rows, c), lw=0.9, label=c)
+    axes[0].set_ylabel("coordinates")
+    axes[0].set_title("(a) generalized coordinates")
+    axes[0].legend(loc="upper right", ncol=4)
+    colours = {"impact": "C1", "stick": "C2", "slip_onset": "C3", "lift_off": "C4",
+               "slip_reversal": "C5", "closure": "C6", "impact_without_collision": "C3"}
+    for n in gaps:
+        axes[1].plot(t, column(rows, n + "_gap"), lw=0.9, label=f"gap of {n}")
+    seen = set()
+    for e in events:
+        k = e["kind"]
+        if k in colours:
+            axes[1].axvline(float(e["t"]), color=colours[k], lw=0.8, ls="--",
+                            label=k if k not in seen else None)
+            seen.add(k)
+    axes[1].axhline(0.0, color="k", lw=0.8)
+    axes[1].set_ylabel("gap [m]")
+    axes[1].set_title("(b) contact gaps and events")
+    axes[1].legend(loc="upper right", ncol=3)
+    axes[2].plot(t, column(rows, "energy"), color="C2", lw=0.9)
+    axes[2].set_ylabel("energy T + V [J]")
+    axes[2].set_title("energy (sampled)")
     for ax in axes:
         ax.set_xlabel("t")
         ax.grid(alpha=0.3)

@@ -143,15 +143,26 @@ model::VecQ PlanarBodyModel::applied_forces(double /*t*/, const VecQ& /*q*/, con
 
 void PlanarBodyModel::contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
                                        model::ContactGeometry& out) const {
-  const Vec3 q3 = head3(q);
-  const ContactKinematics k = contact(c, t, q3, head3(qd));
-  out.g_N = k.g_N;
-  out.v = k.v;
-  out.J = k.J;
   const Surface::State s = surface_.state(t);
+  fill_geometry(c, s, q, qd, out);
+}
+
+// the kinematics of contact() in the generic form, for a surface state computed once
+void PlanarBodyModel::fill_geometry(int c, const Surface::State& s, const VecQ& q, const VecQ& qd,
+                                    model::ContactGeometry& out) const {
+  const ContactFeature& f = feature(c);
+  const double theta = q(2);
+  const Vec2 cw = f.c_B.isZero() ? Vec2::Zero() : rotate(f.c_B, std::sin(theta), std::cos(theta));
+  const double omega = qd(2);
+  const Vec2 r{cw.x(), cw.y() - f.radius};
+  out.g_N = q(1) + r.y() - s.h;
+  out.v = {qd(0) - omega * r.y() - s.u, qd(1) + omega * r.x() - s.hdot};
+  out.J.resize(2, 3);
+  out.J << 1.0, 0.0, -r.y(), 0.0, 1.0, r.x();
   out.w = {s.u, s.hdot};
-  out.gamma = k.gamma;
-  out.scale = gap_scale(c, q3);
+  out.gamma = {-omega * omega * cw.x() - s.udot, -omega * omega * cw.y() - s.hddot};
+  out.scale = std::abs(q(1)) + f.c_B.norm() + f.radius + std::abs(surface_.height) +
+              std::abs(surface_.amplitude);
 }
 
 void PlanarBodyModel::evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& /*aux*/,
@@ -160,8 +171,9 @@ void PlanarBodyModel::evaluate(double t, const VecQ& q, const VecQ& qd, const Ve
   out.f = applied_forces();
   out.aux_rate.resize(0);
   out.power_applied = 0.0;
+  const Surface::State s = surface_.state(t);
   for (int c = 0; c < num_contacts(); ++c)
-    contact_geometry(c, t, q, qd, out.contacts[static_cast<std::size_t>(c)]);
+    fill_geometry(c, s, q, qd, out.contacts[static_cast<std::size_t>(c)]);
 }
 
 void PlanarBodyModel::factor_mass(double /*t*/, const VecQ& /*q*/, model::MassFactor& out) const {
@@ -179,7 +191,7 @@ double PlanarBodyModel::potential_energy(double /*t*/, const VecQ& q) const {
 double PlanarBodyModel::force_scale() const { return body_.m * (g_ + surface_.hddot_max()); }
 
 double PlanarBodyModel::velocity_scale(double /*t*/, const VecQ& /*q*/, const VecQ& qd) const {
-  return std::hypot(qd(0), qd(1)) + std::abs(surface_.amplitude * surface_.omega);
+  return std::sqrt(qd(0) * qd(0) + qd(1) * qd(1)) + std::abs(surface_.amplitude * surface_.omega);
 }
 
 double PlanarBodyModel::rate_bound(const VecQ& qd) const {

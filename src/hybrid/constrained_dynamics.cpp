@@ -73,7 +73,7 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
     }
     RowsK MinvDt(k, n);  // rows: (M⁻¹ D_rᵀ)ᵀ
     for (int r = 0; r < k; ++r) MinvDt.row(r) = Mf.solve(D.row(r).transpose()).transpose();
-    const MatK K = G * MinvDt.transpose();
+    const MatK K = G.lazyProduct(MinvDt.transpose());
     VecK lambda(k);
     // small systems in closed form; singular or larger ones by the minimum-norm solution
     const double det2 = k == 2 ? K(0, 0) * K(1, 1) - K(0, 1) * K(1, 0) : 0.0;
@@ -86,7 +86,7 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
     } else {
       lambda = K.completeOrthogonalDecomposition().solve(rhs);
     }
-    qdd += MinvDt.transpose() * lambda;
+    qdd += MinvDt.transpose().lazyProduct(lambda);
     for (int r = 0; r < k; ++r) {
       const auto ri = static_cast<std::size_t>(r);
       const int c = row_contact[ri];
@@ -139,7 +139,7 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
   out.qdd = qdd;
   for (int c = 0; c < n_c; ++c) {
     const auto ci = static_cast<std::size_t>(c);
-    out.accel[ci] = out.eval.contacts[ci].J * qdd + out.eval.contacts[ci].gamma;
+    out.accel[ci] = out.eval.contacts[ci].J.lazyProduct(qdd) + out.eval.contacts[ci].gamma;
   }
 }
 

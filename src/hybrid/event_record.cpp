@@ -24,6 +24,8 @@ const char* to_string(EventKind k) {
       return "painleve";
     case EventKind::kImpactWithoutCollision:
       return "impact_without_collision";
+    case EventKind::kParameterChange:
+      return "parameter_change";
   }
   return "unknown";
 }

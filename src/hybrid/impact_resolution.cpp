@@ -17,10 +17,21 @@ struct ContactInertia {
 };
 ContactInertia contact_inertia(const model::MassFactor& mass, const Rows2& J) {
   ContactInertia c;
+  if (mass.diagonal && J.cols() == 3) {
+    // the planar rigid body (M = diag(m, m, I)) in fixed-size arithmetic
+    const Eigen::Matrix<double, 2, 3> J3 = J;
+    const Vec3 d = mass.diag;
+    Eigen::Matrix<double, 3, 2> MinvJt3;
+    MinvJt3.col(0) = J3.row(0).transpose().cwiseQuotient(d);
+    MinvJt3.col(1) = J3.row(1).transpose().cwiseQuotient(d);
+    c.MinvJt = MinvJt3;
+    c.W = ContactMatrix::from_matrix(J3 * MinvJt3);
+    return c;
+  }
   c.MinvJt.resize(J.cols(), 2);
   c.MinvJt.col(0) = mass.solve(J.row(0).transpose());
   c.MinvJt.col(1) = mass.solve(J.row(1).transpose());
-  c.W = ContactMatrix::from_matrix(J * c.MinvJt);
+  c.W = ContactMatrix::from_matrix(J.lazyProduct(c.MinvJt));
   return c;
 }
 
@@ -30,10 +41,10 @@ ContactImpact apply_impact(const model::MassFactor& mass, const Vec2& w, VecQ& q
                            const LawChoice& law) {
   ContactImpact out;
   out.qd_pre = qd;
-  out.v_pre = J * qd - w;
+  out.v_pre = J.lazyProduct(qd) - w;
   const ContactInertia ci = contact_inertia(mass, J);
   out.outcome = law.apply({out.v_pre, ci.W});
-  qd += ci.MinvJt * out.outcome.Lambda;
+  qd += ci.MinvJt.lazyProduct(out.outcome.Lambda);
   out.surface_work = out.outcome.Lambda.dot(w);
   return out;
 }
@@ -45,7 +56,7 @@ ContactImpact apply_impact_without_collision(const model::MassFactor& mass, cons
   out.v_pre = {J.row(0).dot(qd) - w.x(), 0.0};
   const ContactInertia ci = contact_inertia(mass, J);
   out.outcome = impact_without_collision(ci.W, out.v_pre.x(), params);
-  qd += ci.MinvJt * out.outcome.Lambda;
+  qd += ci.MinvJt.lazyProduct(out.outcome.Lambda);
   out.surface_work = out.outcome.Lambda.dot(w);
   return out;
 }

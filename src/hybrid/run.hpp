@@ -64,7 +64,7 @@ class Run {
   [[nodiscard]] ContactImpact group_impact(const Group& g, VecQ& qd, const LawChoice& law) const;
   [[nodiscard]] Vec2 velocity(int c, const VecQ& qd) const {
     const model::ContactGeometry& k = geometry_[idx(c)];
-    return k.J * qd - k.w;
+    return k.J.lazyProduct(qd) - k.w;
   }
   [[nodiscard]] double group_free_acceleration(const Group& g, double t, const VecQ& q,
                                                const VecQ& qd, Modes modes) const;
@@ -125,6 +125,7 @@ class Run {
   double t_;
   VecQ q_, qd_;
   VecA aux_;
+  const std::array<bool, kMaxContacts> closed_;  ///< contacts given as closed at the start
   Modes modes_{};
   std::array<bool, kMaxContacts> released_{};       ///< contacts that left without clearing the gap
   std::array<double, kMaxContacts> chatter_end_{};  ///< predicted accumulation point, or NaN

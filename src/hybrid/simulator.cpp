@@ -45,7 +45,8 @@ Run::Run(const model::System& model, const InitialState& init, const SimulationO
       t_(init.t),
       q_(init.q),
       qd_(init.qd),
-      aux_(init.aux.size() == 0 ? VecA(VecA::Zero(model.num_aux())) : init.aux) {
+      aux_(init.aux.size() == 0 ? VecA(VecA::Zero(model.num_aux())) : init.aux),
+      closed_(init.closed) {
   modes_.fill(ContactMode::kOpen);
   released_.fill(false);
   chatter_end_.fill(kNaN);
@@ -84,12 +85,21 @@ SimulationResult Run::execute() {
       throw InvalidArgument("initial.q", "contact " + name(c) + " penetrates its obstacle by " +
                                              format_number(-k.g_N) + " m");
     }
+    if (closed_[idx(c)]) {
+      modes_[idx(c)] = ContactMode::kSlidePositive;  // decided below, once all are known
+      continue;
+    }
     if (k.g_N > tol) continue;
     if (k.v.y() < -velocity_tol()) {
       approaching = c;
     } else if (k.v.y() <= velocity_tol()) {
       modes_[idx(c)] = closed_mode(c, qd_, modes_);
     }
+  }
+  for (int c = 0; c < nc_; ++c) {
+    if (!closed_[idx(c)]) continue;
+    project_closed();
+    modes_[idx(c)] = closed_mode(c, qd_, modes_);
   }
   emit_sample(t_, q_, qd_, aux_);
   t_first_sample_ = t_;

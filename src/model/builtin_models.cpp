@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/double_pendulum_belt_model.hpp"
 #include "clatter/model/pendulum_chain.hpp"
 #include "clatter/model/planar_body_lines.hpp"
 #include "clatter/model/registry.hpp"
@@ -210,6 +211,26 @@ std::unique_ptr<System> make_planar_body_lines(ModelSpec& spec) {
                                            std::move(lines), spec.law());
 }
 
+// [B] §6.2: the double pendulum on a belt; `touch = [θ, φ]` places the belt (d) so that the end
+// touches it in that configuration
+std::unique_ptr<System> make_double_pendulum_belt(ModelSpec& spec) {
+  dynamics::DoublePendulumBelt p;
+  p.m1 = spec.number("m1", p.m1);
+  p.m2 = spec.number("m2", p.m2);
+  p.l1 = spec.number("l1", p.l1);
+  p.l2 = spec.number("l2", p.l2);
+  p.g = spec.number("gravity", p.g);
+  p.torque = spec.number("torque", p.torque);
+  p.d = spec.number("d", p.d);
+  p.belt_velocity = spec.number("belt_velocity", p.belt_velocity);
+  const std::vector<double> touch = spec.vector("touch", 2, {});
+  for (const auto& [x, name] :
+       {std::pair{p.m1, "m1"}, {p.m2, "m2"}, {p.l1, "l1"}, {p.l2, "l2"}, {p.g, "gravity"}})
+    require(x > 0.0, spec.key(name).c_str(), "must be > 0", x);
+  if (!touch.empty()) p = p.touching({touch[0], touch[1]});
+  return std::make_unique<DoublePendulumBeltModel>(p, spec.law());
+}
+
 }  // namespace
 
 void add_builtin_models(std::vector<RegisteredModel>& t) {
@@ -222,6 +243,8 @@ void add_builtin_models(std::vector<RegisteredModel>& t) {
                [](ModelSpec& s) { return make_planar(s, "block"); }});
   t.push_back({"body",  "any planar body with point or circular contacts above a moving line",
                [](ModelSpec& s) { return make_planar(s, "body"); }});
+  t.push_back({"double_pendulum_belt", "the double pendulum whose end touches a belt ([B] Ch. 6)",
+               make_double_pendulum_belt});
   t.push_back({"pendulum_chain", "Newton's cradle: n pendulums whose balls touch their neighbours",
                make_pendulum_chain});
   t.push_back({"planar_body_lines", "a planar body against lines at any angle, gravity any way",

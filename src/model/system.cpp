@@ -17,7 +17,7 @@ void MassFactor::compute(const MatQ& M) {
     for (int j = 0; j < n && diagonal; ++j)
       if (i != j && M(i, j) != 0.0) diagonal = false;
   if (diagonal) {
-    inv_diagonal = M.diagonal().cwiseInverse();
+    diag = M.diagonal();
   } else {
     ldlt.compute(M);
   }
@@ -26,12 +26,7 @@ void MassFactor::compute(const MatQ& M) {
 void MassFactor::set_diagonal(const VecQ& d) {
   n = static_cast<int>(d.size());
   diagonal = true;
-  inv_diagonal = d.cwiseInverse();
-}
-
-VecQ MassFactor::solve(const VecQ& b) const {
-  if (diagonal) return inv_diagonal.cwiseProduct(b);
-  return ldlt.solve(b);
+  diag = d;
 }
 
 // ---------------------------------------------------------------------------------------------

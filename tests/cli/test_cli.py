@@ -324,6 +324,35 @@ class ReproduceCommand(unittest.TestCase):
             self.assertIn("name", err)
 
 
+class ModelsCommand(unittest.TestCase):
+    def test_lists_kinds_and_a_scenarios_parameters_by_name(self):
+        rc, out, err = run("models")
+        self.assertEqual(rc, 0, err)
+        kinds = [k["kind"] for k in json.loads(out)["kinds"]]
+        for k in ("ball", "rod", "block", "body", "double_pendulum_belt"):
+            self.assertIn(k, kinds)
+        rc, out, err = run("models", "--scenario", os.path.join(ROOT, "examples", "rod_fig5.toml"))
+        self.assertEqual(rc, 0, err)
+        d = json.loads(out)
+        self.assertEqual(d["coordinates"], ["x", "y", "theta"])
+        params = {p["name"]: p["value"] for p in d["parameters"]}
+        self.assertAlmostEqual(params["surface.omega"], 4.4050)  # [BP] Fig. 5 caption
+        self.assertAlmostEqual(params["contact.P1.e"], 0.8)
+        self.assertTrue(d["capabilities"]["exact_flight"])
+
+    def test_scenario_of_a_non_planar_kind_runs(self):
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("simulate", os.path.join(ROOT, "examples", "double_pendulum_stick_slip.toml"),
+                               "--out", d, "--no-plot")
+            self.assertEqual(rc, 0, err)
+            summary = json.loads(out)
+            self.assertEqual(summary["kind"], "double_pendulum_belt")
+            with open(os.path.join(d, "timeseries.csv")) as fh:
+                header = fh.readline().strip().split(",")
+            self.assertEqual(header[:5], ["t", "theta", "phi", "thetadot", "phidot"])
+            self.assertIn("end_gap", header)
+
+
 if __name__ == "__main__":
     CLATTER = sys.argv.pop(1)
     unittest.main(verbosity=2)

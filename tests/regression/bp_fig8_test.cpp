@@ -43,8 +43,11 @@ TEST(BpFig8, RodPeriodDoublesAtTheClosedFormFrequencyAndIsChaoticAboveTheSeedsOn
   sw.n = 2;
   sw.continuation = false;
   for (const SweepPoint& p : sweep_omega(*sc.model, sc.initial, sc.options, sw)) {
-    EXPECT_EQ(p.distinct, -1) << "omega = " << p.omega;  // more than 64 distinct apex heights
+    // no apex height repeats (to 1e-6) among the recorded ones: not periodic. (Counted as −1
+    // above 64 distinct heights; a run records 40–100 apexes, depending on the chaotic motion.)
     EXPECT_GT(p.apex_heights.size(), 30u);
+    EXPECT_TRUE(p.distinct == -1 || p.distinct == static_cast<int>(p.apex_heights.size()))
+        << "omega = " << p.omega << ": " << p.distinct << " distinct of " << p.apex_heights.size();
   }
 }
 

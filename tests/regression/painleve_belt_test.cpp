@@ -8,15 +8,17 @@
 //   Fig 6.8 (θ, φ) = (4.21, 4.3), V = −0.98, e = 0.9: W = [[1.681295, 0.728512],
 //   [0.728512, 0.334732]], μ_c = 0.459474 ([B] prints 0.462: NOT reproduced, 0.5 % off);
 //   ċ₂⁺ = 0.113392 (0.462), 0.376360 (1.3)
-// Tolerance 1e-6 (the digest prints 6 decimals).
+// Tolerance 1e-6 (the digest prints 6 decimals). The runs go through the general engine
+// (analysis/friction_jump.hpp: the jump is a scheduled parameter change, the jam is resolved by
+// the engine's Painlevé policy).
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "clatter/hybrid/belt_pendulum_run.hpp"
+#include "clatter/analysis/friction_jump.hpp"
 
-namespace clatter::hybrid {
+namespace clatter::analysis {
 namespace {
 
 FrictionJump config(int fig, double mu_p) {
@@ -58,26 +60,31 @@ TEST(PainleveBelt, ReleaseVelocityOfTheImpactWithoutCollision) {
                       Row{8, 1.3, 0.376360}}) {
     const FrictionJump x = config(r.fig, r.mu_p);
     const BeltRunResult res = run_friction_jump(x);
-    ASSERT_GE(res.events.size(), 2u);
-    const BeltEvent& e = res.events[1];
-    EXPECT_EQ(e.kind, BeltEventKind::kImpactWithoutCollision);
+    // the jump, the Painlevé detection and its resolution, all at t_jump
+    ASSERT_GE(res.events.size(), 3u);
+    EXPECT_EQ(res.events[0].kind, hybrid::EventKind::kParameterChange);
+    EXPECT_EQ(res.events[1].kind, hybrid::EventKind::kPainleve);
+    const hybrid::EventRecord& e = res.events[2];
+    EXPECT_EQ(e.kind, hybrid::EventKind::kImpactWithoutCollision);
     EXPECT_EQ(e.region, 5);  // ends in stick on the belt
     EXPECT_NEAR(e.v_post.y(), r.c2dot, 1e-6) << "fig " << r.fig << " mu_p " << r.mu_p;
     EXPECT_EQ(e.t, x.t_jump);
     // the generalized velocity after the jump gives the same contact velocity: ċ = N q̇⁺
     const dynamics::DoublePendulumBelt m = x.model.touching(x.q0);
-    const Vec2 cd = m.contact_jacobian(x.q0) * e.qd_post;
+    const Vec2 cd = m.contact_jacobian(x.q0) * Vec2(e.qd_post(0), e.qd_post(1));
     EXPECT_NEAR(cd.y(), e.v_post.y(), 1e-12);
     EXPECT_NEAR(cd.x() - m.belt_velocity, e.v_post.x(), 1e-12);
-    EXPECT_EQ(res.stop, "end_time");
+    EXPECT_EQ(res.result.reason, hybrid::StopReason::kEndTime) << res.result.message;
     // afterwards the end is in flight: the gap opens
     EXPECT_GT(res.samples.back().gap, 0.0);
+    // the engine's ledger balances through the jump, the impulse and the flight
+    EXPECT_LT(std::abs(res.result.energy.balance()), 1e-8);
   }
   // just below μ_c: no impulse; the contact slides on until the normal force falls to zero, and
   // ċ₂ grows continuously from 0
   const BeltRunResult below = run_friction_jump(config(7, 0.8199));
   ASSERT_GE(below.events.size(), 2u);
-  EXPECT_EQ(below.events[1].kind, BeltEventKind::kLiftOff);
+  EXPECT_EQ(below.events[1].kind, hybrid::EventKind::kLiftOff);
   for (const BeltSample& s : below.samples) {
     if (s.t <= below.events[1].t) {
       EXPECT_LT(std::abs(s.gap_rate), 1e-6);
@@ -109,4 +116,4 @@ TEST(PainleveBelt, FlightConservesEnergyWithTheCorrectedVelocityTerms) {
 }
 
 }  // namespace
-}  // namespace clatter::hybrid
+}  // namespace clatter::analysis

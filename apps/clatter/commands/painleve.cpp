@@ -1,8 +1,8 @@
 // `clatter painleve --preset fig6.7a|fig6.7b|fig6.8a|fig6.8b [--out DIR]` or custom
 // (--theta --phi --belt-velocity --e --mu0 --mu-p ... ): [B]'s Painlevé experiment on the double
-// pendulum against the belt (hybrid/belt_pendulum_run.hpp): at t_jump the friction jumps from
-// μ₀ to each μ_p; past μ_c the sliding contact takes an impact without collision. Writes,
-// atomically, into the output directory:
+// pendulum against the belt (analysis/friction_jump.hpp, on the general engine): at t_jump the
+// friction jumps from μ₀ to each μ_p; past μ_c the sliding contact takes an impact without
+// collision. Writes, atomically, into the output directory:
 //   timeseries.csv  mu_p,t,theta,phi,theta_dot,phi_dot,gap,gap_rate,slip,lambda_N,phase
 //   events.csv      mu_p,t,kind,region,v_T_pre,v_N_pre,v_T_post,v_N_post,Lambda_T,Lambda_N,
 //                   delta_energy
@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "clatter/analysis/friction_jump.hpp"
 #include "clatter/core/error.hpp"
-#include "clatter/hybrid/belt_pendulum_run.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
 #include "commands/plotting.hpp"
@@ -95,7 +95,7 @@ int run_painleve_cli(PainleveCliOptions o) {
   nlohmann::json runs = nlohmann::json::array();
   nlohmann::json head;
   for (const double mu_p : o.mu_p) {
-    hybrid::FrictionJump x;
+    analysis::FrictionJump x;
     x.q0 = {o.theta, o.phi};
     x.model.belt_velocity = o.belt_velocity;
     x.e = o.e;
@@ -105,15 +105,15 @@ int run_painleve_cli(PainleveCliOptions o) {
     x.t_end = o.t_end;
     const auto eq = x.model.printed_equilibrium(x.q0, o.mu0);
     x.model.torque = std::isnan(o.torque) ? eq.torque : o.torque;
-    const hybrid::BeltRunResult r = hybrid::run_friction_jump(x);
-    for (const hybrid::BeltSample& s : r.samples) {
+    const analysis::BeltRunResult r = analysis::run_friction_jump(x);
+    for (const analysis::BeltSample& s : r.samples) {
       ts << num(mu_p) << ',' << num(s.t) << ',' << num(s.q.x()) << ',' << num(s.q.y()) << ','
          << num(s.qd.x()) << ',' << num(s.qd.y()) << ',' << num(s.gap) << ',' << num(s.gap_rate)
-         << ',' << num(s.slip) << ',' << num(s.lambda_N) << ','
-         << (s.phase == hybrid::BeltPhase::kFlight ? "flight" : "sliding") << '\n';
+         << ',' << num(s.slip) << ',' << num(s.lambda_N) << ',' << analysis::to_string(s.phase)
+         << '\n';
     }
     nlohmann::json events = nlohmann::json::array();
-    for (const hybrid::BeltEvent& e : r.events) {
+    for (const hybrid::EventRecord& e : r.events) {
       ev << num(mu_p) << ',' << num(e.t) << ',' << hybrid::to_string(e.kind) << ',' << e.region
          << ',' << num(e.v_pre.x()) << ',' << num(e.v_pre.y()) << ',' << num(e.v_post.x()) << ','
          << num(e.v_post.y()) << ',' << num(e.Lambda.x()) << ',' << num(e.Lambda.y()) << ','
@@ -125,7 +125,12 @@ int run_painleve_cli(PainleveCliOptions o) {
                         {"Lambda", {e.Lambda.x(), e.Lambda.y()}},
                         {"delta_energy", e.delta_energy}});
     }
-    runs.push_back({{"mu_p", mu_p}, {"stop", r.stop}, {"t_stop", r.t_stop}, {"events", events}});
+    runs.push_back({{"mu_p", mu_p},
+                    {"stop", hybrid::to_string(r.result.reason)},
+                    {"message", r.result.message},
+                    {"t_stop", r.result.t},
+                    {"energy_balance", r.result.energy.balance()},
+                    {"events", events}});
     head = {{"W", {r.W_jump.A, r.W_jump.B, r.W_jump.C}},
             {"mu_critical",
              std::isfinite(r.mu_critical) ? nlohmann::json(r.mu_critical) : nlohmann::json()},

@@ -158,6 +158,8 @@ class PlanarBodyModel final : public model::System,
                                                                   double value) const override;
 
  private:
+  void fill_geometry(int c, const Surface::State& s, const VecQ& q, const VecQ& qd,
+                     model::ContactGeometry& out) const;
   // --- model::ExactFlight ---
   void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const override;
   void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,

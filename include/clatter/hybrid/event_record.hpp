@@ -23,6 +23,7 @@ enum class EventKind : std::uint8_t {
   kPainleve,      ///< a sliding contact with k_N ≤ 0 (Painlevé): the run stops, or (policy
                   ///< kImpactWithoutCollision) the next event resolves it
   kImpactWithoutCollision,  ///< Painlevé resolved: Stronge's law from v⁻ = (v_T, 0)
+  kParameterChange,         ///< a scheduled parameter change (hybrid/schedule.hpp)
 };
 
 [[nodiscard]] const char* to_string(EventKind k);

@@ -26,6 +26,7 @@
 /// The run stops at t_end, or earlier with a StopReason (max events, Zeno guard, Painlevé,
 /// failed event location, non-finite state) and a message saying why.
 
+#include <array>
 #include <initializer_list>
 #include <string>
 
@@ -40,6 +41,9 @@ struct InitialState {
   VecQ q{};    ///< generalized coordinates (size nq of the model)
   VecQ qd{};   ///< generalized velocities
   VecA aux{};  ///< auxiliary states (size num_aux; empty means zeros)
+  /// Contacts known to be closed (a run continued from another, hybrid/schedule.hpp): they start
+  /// closed and stick or slide as the forces decide; others are found from the state.
+  std::array<bool, kMaxContacts> closed{};
 
   InitialState() = default;
   InitialState(double t0, const VecQ& q0, const VecQ& qd0, const VecA& aux0 = VecA())

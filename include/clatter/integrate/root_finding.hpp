@@ -208,6 +208,24 @@ template <std::size_t kMax, class F, class Far>
         step = std::min(
             step, std::max(curvature_safe_step(v[i].value, v[i].slope, M2[i]), far_step(j, t)));
     }
+    // a step below the resolution of t: the root of the function that limits it is within a
+    // few ulps of t (its value is round-off of terms larger than tol, e.g. a long flight)
+    if (step <= 4.0 * kEps * std::abs(t)) {
+      for (int j = 0; j < m; ++j) {
+        const auto i = static_cast<std::size_t>(j);
+        if (!active[i]) continue;
+        const double sj =
+            std::max(curvature_safe_step(v[i].value, v[i].slope, M2[i]), far_step(j, t));
+        if (sj > 4.0 * kEps * std::abs(t)) continue;
+        FirstRoot r;
+        r.kind = v[i].slope < 0.0 ? RootKind::kCrossing : RootKind::kGraze;
+        r.t = v[i].slope < 0.0 ? t + sj : t;
+        active[i] = false;
+        --n_active;
+        if (best.function < 0 || r.t < best.root.t) best = {r, j};
+      }
+      continue;
+    }
     const double limit = best.function >= 0 ? best.root.t : t1;
     if (!(t + step < limit)) break;
     const double t_prev = t;

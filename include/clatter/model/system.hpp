@@ -80,14 +80,17 @@ struct ContactGeometry {
 struct MassFactor {
   int n{0};
   bool diagonal{false};
-  VecQ inv_diagonal{};
+  VecQ diag{};  ///< M's diagonal when `diagonal` (solve divides, as b_i / m_i)
   Eigen::LDLT<MatQ> ldlt{};
 
   /// Factorizes M (symmetric positive definite; a diagonal M is detected).
   void compute(const MatQ& M);
   /// Sets a diagonal M = diag(d).
   void set_diagonal(const VecQ& d);
-  [[nodiscard]] VecQ solve(const VecQ& b) const;
+  [[nodiscard]] VecQ solve(const VecQ& b) const {
+    if (diagonal) return b.cwiseQuotient(diag);
+    return ldlt.solve(b);
+  }
 };
 
 /// Everything the right-hand side needs, filled by System::evaluate.
