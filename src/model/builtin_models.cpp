@@ -1,11 +1,17 @@
 // The built-in model kinds, one line each (model/registry.hpp). A new built-in model adds its
 // factory here; a user's model registers itself from its own file.
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/model/double_pendulum_belt_model.hpp"
+#include "clatter/model/pendulum_chain.hpp"
 #include "clatter/model/physical_pendulum.hpp"
+#include "clatter/model/planar_body_lines.hpp"
 #include "clatter/model/registry.hpp"
 #include "clatter/model/rod_on_belt.hpp"
 
@@ -97,6 +103,116 @@ std::unique_ptr<System> make_planar(ModelSpec& spec, const std::string& which) {
                                                      std::move(features));
 }
 
+// Newton's cradle: n balls; mass/masses, radius/radii, length/lengths (one value for all or one
+// per ball), spacing/spacings (pivot distance, default r_i + r_{i+1}: touching at rest)
+std::unique_ptr<System> make_pendulum_chain(ModelSpec& spec) {
+  long n = spec.integer("n", 0);
+  std::vector<double> masses = spec.vector("masses", 0, {});
+  std::vector<double> radii = spec.vector("radii", 0, {});
+  std::vector<double> lengths = spec.vector("lengths", 0, {});
+  if (n == 0) n = static_cast<long>(std::max({masses.size(), radii.size(), lengths.size()}));
+  require(n >= 2 && n <= PendulumChain::kMaxBalls, spec.key("n").c_str(),
+          "must lie in [2, " + std::to_string(PendulumChain::kMaxBalls) +
+              "] (or give masses = [...] with one entry per ball)");
+  const auto per_ball = [&](std::vector<double>& list, const char* many, const char* one,
+                            double fallback, const char* one_msg, const char* many_msg) {
+    if (list.empty()) {
+      list.assign(static_cast<std::size_t>(n), spec.number(one, fallback));
+      require(list[0] > 0.0, spec.key(one).c_str(), one_msg, list[0]);
+    } else {
+      require(static_cast<long>(list.size()) == n, spec.key(many).c_str(),
+              "needs one entry per ball (n = " + std::to_string(n) + ")");
+      for (const double x : list) require(x > 0.0, spec.key(many).c_str(), many_msg, x);
+    }
+  };
+  per_ball(masses, "masses", "mass", 1.0, "must be > 0 [kg]", "entries must be > 0 [kg]");
+  per_ball(radii, "radii", "radius", 0.05, "must be > 0 [m]", "entries must be > 0 [m]");
+  per_ball(lengths, "lengths", "length", 0.3, "must be > 0 [m]", "entries must be > 0 [m]");
+  std::vector<PendulumBall> balls = PendulumChain::touching_row(masses, radii, lengths);
+  std::vector<double> spacings = spec.vector("spacings", 0, {});
+  const double spacing = spec.number("spacing", 0.0);
+  if (spacings.empty() && spacing != 0.0) spacings.assign(static_cast<std::size_t>(n - 1), spacing);
+  if (!spacings.empty()) {
+    const char* key = spec.vector("spacings", 0, {}).empty() ? "spacing" : "spacings";
+    require(
+        static_cast<long>(spacings.size()) == n - 1, spec.key(key).c_str(),
+        "needs one pivot distance per neighbouring pair (n - 1 = " + std::to_string(n - 1) + ")");
+    for (std::size_t i = 0; i + 1 < balls.size(); ++i) {
+      require(spacings[i] > 0.0, spec.key(key).c_str(), "must be > 0 [m]", spacings[i]);
+      balls[i + 1].pivot = balls[i].pivot + spacings[i];
+    }
+  }
+  const double gravity = spec.number("gravity", 9.81);
+  require(gravity >= 0.0, spec.key("gravity").c_str(), "must be >= 0 [m/s^2]", gravity);
+  const double k = spec.number("inertia_factor", 0.4);
+  require(k >= 0.0, spec.key("inertia_factor").c_str(), "must be >= 0", k);
+  return std::make_unique<PendulumChain>(std::move(balls), gravity, k, spec.law());
+}
+
+// a planar body against lines at any angle: mass, inertia, gravity = [g_x, g_y] (default [0,
+// -9.81]),
+// [[model.features]] (name, position = [x, y], radius) or radius alone (one feature "ball" at G),
+// [[model.lines]] (name, point = [x, y], normal = [n_x, n_y] or angle, amplitude, omega, phase,
+// belt_velocity)
+std::unique_ptr<System> make_planar_body_lines(ModelSpec& spec) {
+  const double mass = spec.required_number("mass");
+  require(mass > 0.0, spec.key("mass").c_str(), "must be > 0 [kg]", mass);
+  const double inertia = spec.required_number("inertia");
+  require(inertia > 0.0, spec.key("inertia").c_str(), "must be > 0 [kg m^2]", inertia);
+  const std::vector<double> g = spec.vector("gravity", 2, {0.0, -9.81});
+  std::vector<BodyFeature> features;
+  std::vector<std::unique_ptr<ModelSpec>> ftables = spec.tables("features");
+  if (ftables.empty()) {
+    const double R = spec.number("radius", 0.0);
+    require(R >= 0.0, spec.key("radius").c_str(), "must be >= 0 [m]", R);
+    features.push_back({"ball", {0.0, 0.0}, R});
+  }
+  int i = 0;
+  for (const std::unique_ptr<ModelSpec>& f : ftables) {
+    BodyFeature b;
+    std::string fallback = "F";
+    fallback += std::to_string(++i);
+    b.name = f->text("name", fallback);
+    const std::vector<double> p = f->vector("position", 2, {0.0, 0.0});
+    b.c_B = {p[0], p[1]};
+    b.radius = f->number("radius", 0.0);
+    require(b.radius >= 0.0, f->key("radius").c_str(), "must be >= 0 [m]", b.radius);
+    f->reject_unknown();
+    features.push_back(std::move(b));
+  }
+  std::vector<std::unique_ptr<ModelSpec>> ltables = spec.tables("lines");
+  require(!ltables.empty(), spec.key("lines").c_str(),
+          "a body needs [[model.lines]] with name, point = [x, y] and normal = [n_x, n_y]");
+  std::vector<ObstacleLine> lines;
+  i = 0;
+  for (const std::unique_ptr<ModelSpec>& l : ltables) {
+    ObstacleLine o;
+    std::string fallback = "L";
+    fallback += std::to_string(++i);
+    o.name = l->text("name", fallback);
+    const std::vector<double> p = l->vector("point", 2, {0.0, 0.0});
+    o.point = {p[0], p[1]};
+    const std::vector<double> n = l->vector("normal", 2, {});
+    if (n.empty()) {
+      o.angle = l->number("angle", 0.5 * 3.141592653589793);
+    } else {
+      require(std::hypot(n[0], n[1]) > 0.0, l->key("normal").c_str(), "must not be zero");
+      o.angle = std::atan2(n[1], n[0]);
+    }
+    o.amplitude = l->number("amplitude", 0.0);
+    o.omega = l->number("omega", 0.0);
+    require(o.omega >= 0.0, l->key("omega").c_str(), "must be >= 0 [rad/s]", o.omega);
+    o.phase = l->number("phase", 0.0);
+    o.belt_velocity = l->number("belt_velocity", 0.0);
+    l->reject_unknown();
+    lines.push_back(std::move(o));
+  }
+  require(features.size() * lines.size() <= static_cast<std::size_t>(kMaxContacts),
+          spec.key("lines").c_str(), "features x lines must be at most 8 contacts");
+  return std::make_unique<PlanarBodyLines>(mass, inertia, Vec2(g[0], g[1]), std::move(features),
+                                           std::move(lines), spec.law());
+}
+
 // [B] §6.2: the double pendulum on a belt; `touch = [θ, φ]` places the belt (d) so that the end
 // touches it in that configuration
 std::unique_ptr<System> make_double_pendulum_belt(ModelSpec& spec) {
@@ -173,6 +289,10 @@ void add_builtin_models(std::vector<RegisteredModel>& t) {
                make_rod_on_belt});
   t.push_back({"physical_pendulum", "a rigid pendulum whose tip strikes a fixed line ([Bi] 4.2)",
                make_physical_pendulum});
+  t.push_back({"pendulum_chain", "Newton's cradle: n pendulums whose balls touch their neighbours",
+               make_pendulum_chain});
+  t.push_back({"planar_body_lines", "a planar body against lines at any angle, gravity any way",
+               make_planar_body_lines});
   // clang-format on
 }
 

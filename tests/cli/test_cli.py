@@ -306,13 +306,19 @@ class ReproduceCommand(unittest.TestCase):
         rc, out, err = run("reproduce", "--list")
         self.assertEqual(rc, 0, err)
         names = [line.split("\t")[0] for line in out.splitlines()]
-        for name in ["fig3.8", "bp-fig5", "ball-zeno", "pendulum-fig4.14", "cradle3"]:
+        for name in ["fig3.8", "bp-fig5", "ball-zeno", "pendulum-fig4.14", "cradle3",
+                     "cradle3-engine", "rocking-block-engine", "ball-corner-engine"]:
             self.assertIn(name, names)
         with tempfile.TemporaryDirectory() as d:
             rc, out, err = run("reproduce", "ball-zeno", "--out", d)
             self.assertEqual(rc, 0, err)
             for f in ["timeseries.csv", "events.csv", "summary.json", "plot.png"]:
                 self.assertTrue(os.path.getsize(os.path.join(d, "ball-zeno", f)) > 0, f)
+            # a model other than a planar body: the generic plot style
+            rc, out, err = run("reproduce", "cradle3-engine", "--out", d)
+            self.assertEqual(rc, 0, err)
+            for f in ["timeseries.csv", "events.csv", "summary.json", "plot.png"]:
+                self.assertTrue(os.path.getsize(os.path.join(d, "cradle3-engine", f)) > 0, f)
             rc, _, err = run("reproduce", "fig9.99", "--out", d)
             self.assertEqual(rc, 2)
             self.assertIn("name", err)

@@ -110,6 +110,23 @@ const std::vector<Reproduction>& table() {
          "stick, slip onset and reversal on a belt (beyond the seeds)",
          "BallOnBelt.*",
          {"simulate", example("ball_belt_stick_slip.toml"), "--out", "{out}"}},
+        // [R] over time through the engine (docs/multibody.md)
+        {"cradle3-engine",
+         "[R] Table 6.4: three-ball cradle released from rest, e* = 0.85",
+         "CradleEngine.*",
+         {"simulate", example("cradle3.toml"), "--out", "{out}"}},
+        {"cradle5-engine",
+         "[R] App. D Case 2: five-ball cradle released from rest, e* = 0.8",
+         "CradleEngine.*",
+         {"simulate", example("cradle5.toml"), "--out", "{out}"}},
+        {"rocking-block-engine",
+         "Housner's rocking block, h/b = 2: 0.7 per impact (sequential rule)",
+         "RockingBlockEngine.*",
+         {"simulate", example("rocking_block.toml"), "--out", "{out}"}},
+        {"ball-corner-engine",
+         "[R] Table 6.1: ball thrown into a corner (not reproduced: engine settings)",
+         "BallCornerEngine.*",
+         {"simulate", example("ball_corner.toml"), "--out", "{out}"}},
     };
     // [B] ch. 6: Painlevé on a belt, impact without collision
     for (const char* p : {"fig6.7a", "fig6.7b", "fig6.8a", "fig6.8b"}) {

@@ -11,7 +11,13 @@
 ///             the kind's parameters by name. The planar bodies:
 ///             kind = "rod" | "ball" | "block" | "body": mass, gravity (9.81), half_length (rod),
 ///             radius (ball), half_width and half_height (block), inertia and [[model.contacts]]
-///             (body: name, position = [x, y], radius, and optionally law, mu, e)
+///             (body: name, position = [x, y], radius, and optionally law, mu, e);
+///             kind = "pendulum_chain" (Newton's cradle, model/pendulum_chain.hpp): n, mass or
+///             masses, radius or radii, length or lengths, spacing or spacings, gravity,
+///             inertia_factor; kind = "planar_body_lines" (model/planar_body_lines.hpp): mass,
+///             inertia, gravity = [g_x, g_y], radius or [[model.features]] (name, position,
+///             radius), [[model.lines]] (name, point, normal or angle, amplitude, omega, phase,
+///             belt_velocity)
 ///   [surface] (planar bodies) height, amplitude, omega, phase, belt_velocity, belt_amplitude,
 ///             belt_omega, belt_phase (all 0 by default: a fixed floor)
 ///   [law]     kind = "stronge" | "stronge-marcher" | "newton" | "whittaker" | "poisson" | "brach"
