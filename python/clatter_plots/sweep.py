@@ -4,7 +4,7 @@
     /usr/bin/python3 python/clatter_plots/sweep.py --data BIF.csv --summary SUM.csv --out OUT.png
         [--title "..."]
 
-BIF.csv: omega,y_apex (one row per recorded apex). SUM.csv: omega,distinct,samples,reason.
+BIF.csv: omega,y_apex (one row per recorded apex). SUM.csv: omega,distinct,samples,reason,message.
 Top: y_apex against omega (one dot per apex). Bottom: the number of distinct apex heights per
 omega (the period in impacts; chaos, more than 64, drawn at 65; 0 = sustained contact).
 Output written atomically. Bad input: message on stderr, exit 2.

@@ -292,11 +292,14 @@ class PainleveCommand(unittest.TestCase):
     def test_bad_input_names_the_field_and_writes_nothing(self):
         with tempfile.TemporaryDirectory() as d:
             out_dir = os.path.join(d, "p")
-            for args, field in [(["--preset", "fig9"], "preset"), (["--e", 2], "e"),
-                                (["--mu-p", -1], "mu_p"), (["--t-end", 1.0], "t_end")]:
+            # the message names the option as the user typed it (issue 9 item 10)
+            for args, field in [(["--preset", "fig9"], "--preset"), (["--e", 2], "--e"),
+                                (["--mu-p", -1], "--mu-p"), (["--t-end", 1.0], "--t-end"),
+                                (["--torque", "nan"], "--torque"), (["--theta", "nan"], "--theta")]:
                 rc, out, err = run("painleve", *args, "--out", out_dir)
                 self.assertEqual(rc, 2, err)
-                self.assertIn(field, err)
+                self.assertTrue(err.startswith(f"clatter: error: {field}: "), err)
+                self.assertEqual(len(err.splitlines()), 1, err)
                 self.assertEqual(out, "")
                 self.assertFalse(os.path.exists(out_dir))
 
