@@ -35,6 +35,7 @@ import argparse
 import csv
 import math
 import os
+import re
 import sys
 
 import matplotlib
@@ -251,7 +252,8 @@ def main(argv):
     p.add_argument("--xlabel", default="x", help="sweep: label of the swept variable")
     a = p.parse_args(argv)
     XLABEL[0] = a.xlabel
-    files = {os.path.basename(f): f for f in a.csv}
+    # files are known by their name; the CLI passes its temporaries NAME.tmp-<pid>.csv
+    files = {re.sub(r"\.tmp-\d+(?=\.csv$)", "", os.path.basename(f)): f for f in a.csv}
     fig = plt.figure(figsize=(11, 8) if a.kind not in ("theta-cr", "flow") else (7, 6))
     try:
         KINDS[a.kind](files, fig)

@@ -36,6 +36,7 @@
 #include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
 #include "commands/compliant_common.hpp"
+#include "commands/output_set.hpp"
 
 namespace clatter::cli {
 
@@ -459,18 +460,22 @@ int run_sweep(const SweepOptions& o) {
     args.push_back("--xlabel");
     args.push_back(out.summary["x"].get<std::string>());
   }
+  OutputSet set;
+  const auto png = dir / (o.preset + ".png");
+  set.also_replaces(png);
   for (const auto& [name, content] : out.files) {
-    io::write_file_atomic(dir / name, content);
+    set.write(dir / name, content);
     files.push_back((dir / name).string());
     args.push_back("--csv");
-    args.push_back((dir / name).string());
+    args.push_back(set.temporary(dir / name).string());
   }
-  const auto png = dir / (o.preset + ".png");
+  const std::filesystem::path last = dir / out.files.begin()->first;
   if (o.plot) {
     args.push_back("--out");
-    args.push_back(png.string());
-    run_compliant_plot(args);
+    args.push_back(set.temporary(png).string());
+    set.draw(png, last, [&] { run_compliant_plot(args); });
   }
+  set.commit(last);
   nlohmann::json summary = out.summary;
   summary["preset"] = o.preset;
   summary["kind"] = out.kind;

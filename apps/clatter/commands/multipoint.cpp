@@ -4,13 +4,17 @@
 //   clatter multipoint --preset NAME [--e-star E [E ...]] [--mu-s MU] [--mu-d MU]
 //                      [--work-def thesis|integral] [--recipe thesis|min-norm]
 //                      [--pairs chain|star] [--method analytic|ode] [--qdot Q ...]
-//                      [--max-events N] [--no-plot] --out DIR
+//                      [--max-events N] [--max-steps N] [--no-plot] --out DIR
+//
+// Exit status 3 when the collision is not resolved (no_termination, max_events, singular_rates,
+// disconnected): the files are written and say how far it got.
 //
 // Presets are the thesis's examples (ball-corner, rocking-block, rocking-block-friction, cradle3,
 // cradle3-case2, cradle5, cradle5-case2, cradle5-case3, sphere-corner, block3d-3, block3d-4,
 // block3d-centered) with its e* values; options given explicitly override them. Output:
 // OUT/summary.json (events, e* per event, impulses, post velocities, energies, statuses, slip
-// changes), OUT/trace.csv (impulses, velocities and normal work against the impulse P) and
+// changes), OUT/trace.csv (impulses, velocities and normal work against the impulse P; thinned
+// evenly to about 20000 rows when longer) and
 // OUT/multipoint.png; the summary also goes to stdout. Files are written atomically.
 
 #include <algorithm>
@@ -27,10 +31,10 @@
 #include <vector>
 
 #include "clatter/core/error.hpp"
-#include "clatter/io/atomic_file.hpp"
 #include "clatter/multipoint/bodies.hpp"
 #include "clatter/multipoint/collision.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 
 namespace clatter::cli {
@@ -49,6 +53,7 @@ struct MultipointOptions {
   std::string method{"analytic"};
   std::vector<double> qdot;
   int max_events{32};
+  int max_steps{20000};
   bool plot{true};
   std::string out;
 };
@@ -326,7 +331,15 @@ std::string trace_csv(const mp::Input& in, const mp::Trace& trace) {
   }
   o << "\n";
   o.precision(12);
-  for (const mp::TraceSample& t : trace) {
+  // at most about kMaxTraceRows rows: a long trace (an event that does not terminate) is thinned
+  // evenly, keeping the first and last samples of every event
+  constexpr std::size_t kMaxTraceRows = 20000;
+  const std::size_t stride = trace.size() / kMaxTraceRows + 1;
+  for (std::size_t k = 0; k < trace.size(); ++k) {
+    const mp::TraceSample& t = trace[k];
+    const bool boundary = k == 0 || k + 1 == trace.size() || trace[k - 1].event != t.event ||
+                          trace[k + 1].event != t.event;
+    if (!boundary && k % stride != 0) continue;
     o << t.event << "," << t.P << "," << t.work_N;
     for (int i = 0; i < in.n_contacts(); ++i) {
       o << "," << t.Lambda[d * i + d - 1];
@@ -375,6 +388,9 @@ int run_multipoint(MultipointOptions& o) {
   params.planar_method =
       o.method == "analytic" ? mp::PlanarMethod::kPiecewiseLinear : mp::PlanarMethod::kOde;
   params.max_events = o.max_events;
+  require(o.max_steps >= 100 && o.max_steps <= 1000000, "--max-steps",
+          "must be an integer in [100, 1000000]", o.max_steps);
+  params.ode.max_steps = o.max_steps;
   mp::validate(params);
 
   mp::Trace trace;
@@ -413,17 +429,31 @@ int run_multipoint(MultipointOptions& o) {
   const auto csv = dir / "trace.csv";
   const auto png = dir / "multipoint.png";
   const auto summary = dir / "summary.json";
-  io::write_file_atomic(csv, trace_csv(in, trace));
+  OutputSet files;
+  files.also_replaces(png);
+  files.write(csv, trace_csv(in, trace));
   j["csv"] = csv.string();
   j["png"] = o.plot ? nlohmann::json(png.string()) : nlohmann::json();
   const std::string text = j.dump(2) + "\n";
-  io::write_file_atomic(summary, text);
+  files.write(summary, text);
   if (o.plot) {
-    run_plot_script("multipoint.py",
-                    {"--csv", csv.string(), "--summary", summary.string(), "--out", png.string()},
-                    "the CSV and JSON files are complete");
+    files.draw(png, summary, [&] {
+      run_plot_script("multipoint.py",
+                      {"--csv", files.temporary(csv).string(), "--summary",
+                       files.temporary(summary).string(), "--out", files.temporary(png).string()},
+                      "the CSV and JSON files are complete");
+    });
   }
+  files.commit(summary);
   std::cout << text;
+  // the collision did not end as asked: the files show how far it got
+  if (r.status == mp::Status::kNoTermination || r.status == mp::Status::kMaxEvents ||
+      r.status == mp::Status::kSingularRates || r.status == mp::Status::kDisconnected) {
+    std::cerr << "clatter: multipoint: the collision was not resolved (status "
+              << mp::to_string(r.status) << " after " << r.events.size()
+              << " events; see summary.json)\n";
+    return 3;
+  }
   return 0;
 }
 
@@ -450,6 +480,9 @@ Run add_multipoint(CLI::App& app) {
   sub->add_option("--qdot", o->qdot, "pre-impact generalized speeds (overrides the preset)")
       ->expected(1, 12);
   sub->add_option("--max-events", o->max_events, "event cap")->capture_default_str();
+  sub->add_option("--max-steps", o->max_steps,
+                  "3-D: integration steps per event before it is reported as no_termination")
+      ->capture_default_str();
   sub->add_flag("--no-plot{false}", o->plot, "skip the PNG");
   sub->add_option("--out", o->out, "output directory")->required();
   return [o] { return run_multipoint(*o); };

@@ -23,6 +23,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 
 namespace clatter::cli {
@@ -199,15 +200,20 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
                              {{"branches", data.string()},
                               {"bifurcations", bif.string()},
                               {"plot", o.plot ? nlohmann::json(png.string()) : nlohmann::json()}}}};
-  io::write_file_atomic(data, branches.str());
-  io::write_file_atomic(bif, bifs.str());
-  io::write_file_atomic(js, summary.dump(2) + "\n");
+  OutputSet files;
+  files.also_replaces(png);
+  files.write(data, branches.str());
+  files.write(bif, bifs.str());
+  files.write(js, summary.dump(2) + "\n");
   if (o.plot) {
-    run_plot_script(
-        "orbits.py",
-        {"--branches", data.string(), "--bifurcations", bif.string(), "--out", png.string()},
-        "the CSV and JSON files are complete");
+    files.draw(png, js, [&] {
+      run_plot_script("orbits.py",
+                      {"--branches", files.temporary(data).string(), "--bifurcations",
+                       files.temporary(bif).string(), "--out", files.temporary(png).string()},
+                      "the CSV and JSON files are complete");
+    });
   }
+  files.commit(js);
   std::cout << summary.dump(2) << "\n";
   return 0;
 }
