@@ -92,6 +92,17 @@ int run_cli(std::vector<std::string> args) {
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      known = known || (args.size() > 1 && sub->get_name() == args[1]);
+    }
+    if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && !known) {
+      std::cerr << "clatter: error: unknown command '" << args[1] << "' (allowed: " << names
+                << ")\n";
+      return 2;
+    }
     std::string what = e.what();
     for (char& c : what)
       if (c == '\n') c = ' ';
