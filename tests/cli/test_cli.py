@@ -314,8 +314,29 @@ class ReproduceCommand(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             rc, out, err = run("reproduce", "ball-zeno", "--out", d)
             self.assertEqual(rc, 0, err)
-            for f in ["timeseries.csv", "events.csv", "summary.json", "plot.png"]:
-                self.assertTrue(os.path.getsize(os.path.join(d, "ball-zeno", f)) > 0, f)
+            folder = os.path.join(d, "ball-zeno")
+            # what the files say, not only that they exist: [B] §4.2.6, h0 = 1, e = 0.7, the
+            # complete chatter ends at t = sqrt(2 h0/g)(1 + e)/(1 - e) = 2.5586 (printed to 4
+            # decimals; the closed form is exact, so 1e-9 against it and 5e-5 against the print)
+            with open(os.path.join(folder, "events.csv"), newline="") as fh:
+                ends = [float(r["t"]) for r in csv.DictReader(fh) if r["kind"] == "chatter_end"]
+            self.assertEqual(len(ends), 1)
+            self.assertAlmostEqual(ends[0], math.sqrt(2 / 9.81) * 1.7 / 0.3, delta=1e-9)
+            self.assertAlmostEqual(ends[0], 2.5586, delta=5e-5)
+            with open(os.path.join(folder, "summary.json")) as fh:
+                summary = json.load(fh)
+            self.assertEqual(summary["reason"], "end_time")
+            self.assertLess(abs(summary["energy"]["balance"]), 1e-9)
+            with open(os.path.join(folder, "timeseries.csv"), newline="") as fh:
+                rows = list(csv.DictReader(fh))
+            self.assertAlmostEqual(float(rows[0]["y"]), 1.0, delta=1e-12)  # released from h0
+            self.assertLess(abs(float(rows[-1]["ydot"])), 1e-12)  # at rest after the chatter
+            with open(os.path.join(folder, "plot.png"), "rb") as fh:
+                head = fh.read(24)
+            self.assertEqual(head[:8], b"\x89PNG\r\n\x1a\n")  # a PNG, with a real size
+            width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+            self.assertGreater(width, 300)
+            self.assertGreater(height, 200)
             rc, _, err = run("reproduce", "fig9.99", "--out", d)
             self.assertEqual(rc, 2)
             self.assertIn("name", err)
