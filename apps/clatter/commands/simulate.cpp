@@ -1,6 +1,7 @@
 // `clatter simulate SCENARIO`: runs an event-driven simulation described by a scenario file
 // (io/scenario.hpp) and writes, atomically, into the output directory:
-//   timeseries.csv  samples every output_dt: t, q, q̇, energy, surface height, and per contact
+//   timeseries.csv  samples every output_dt: t, q, q̇, energy, surface height and belt velocity
+//                   u(t) (surface_h, surface_u), and per contact
 //                   its point (x, y), gap and mode
 //   events.csv      every event: time, kind, contact, mode after, region/case, status, v⁻, v⁺, Λ,
 //                   ΔE of the law, energy after, predicted chatter end, q, q̇⁻, q̇⁺
@@ -67,7 +68,7 @@ class StreamingRecorder final : public hybrid::Recorder {
     const dynamics::PlanarBodyModel& m = sc.model;
     ts_.precision(precision);
     ev_.precision(17);
-    ts_ << "t,x,y,theta,xdot,ydot,thetadot,energy,surface_h";
+    ts_ << "t,x,y,theta,xdot,ydot,thetadot,energy,surface_h,surface_u";
     for (int c = 0; c < m.num_contacts(); ++c) {
       const std::string& n = m.feature(c).name;
       ts_ << ',' << n << "_x," << n << "_y," << n << "_gap," << n << "_mode";
@@ -83,7 +84,7 @@ class StreamingRecorder final : public hybrid::Recorder {
     ts_ << s.t;
     for (int i = 0; i < s.q.size(); ++i) ts_ << ',' << s.q(i);
     for (int i = 0; i < s.qd.size(); ++i) ts_ << ',' << s.qd(i);
-    ts_ << ',' << s.energy << ',' << m.surface().h(s.t);
+    ts_ << ',' << s.energy << ',' << m.surface().h(s.t) << ',' << m.surface().u(s.t);
     for (int c = 0; c < m.num_contacts(); ++c) {
       const dynamics::ContactKinematics k = m.contact(c, s.t, s.q, s.qd);
       ts_ << ',' << s.q(0) + k.r.x() << ',' << s.q(1) + k.r.y() << ',' << k.g_N << ','
