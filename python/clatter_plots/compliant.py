@@ -202,17 +202,27 @@ def plot_rigid_limit(files, fig):
     axs = fig.subplots(1, 2)
     for name, rs in by(rows, "case").items():
         eta, V, Vr, err = col(rs, "eta"), col(rs, "V_f"), col(rs, "V_rigid"), col(rs, "error")
-        line = axs[0].semilogx(eta, V, "o-", ms=3, label=name)[0]
+        label = name.replace("theta", r"$\theta$").replace("mu", r"$\mu$")
+        line = axs[0].semilogx(eta, V, "o-", ms=3, label=label)[0]
         axs[0].axhline(Vr[0], color=line.get_color(), ls="--", lw=0.8)
-        ok = err > 0
-        axs[1].loglog(eta[ok], err[ok], "o-", ms=3, color=line.get_color(), label=name)
+        # the error is signed: its magnitude on the log axis, negative values as open markers
+        mag = np.abs(err)
+        ok = mag > 0
+        axs[1].loglog(eta[ok], mag[ok], "-", color=line.get_color(), label=label)
+        pos, neg = ok & (err > 0), ok & (err < 0)
+        axs[1].loglog(eta[pos], mag[pos], "o", ms=3, color=line.get_color())
+        axs[1].loglog(eta[neg], mag[neg], "o", ms=4, mfc="none", color=line.get_color())
     e = np.logspace(-6, 0, 10)
-    axs[1].loglog(e, e, "k:", lw=0.8, label="slope 1")
-    axs[0].set(xlabel="eta = k3/k1", ylabel="V_f / V_0",
-               title="(a) compliant V_f; dashed: rigid energetic")
-    axs[1].set(xlabel="eta = k3/k1", ylabel="V_f - V_rigid", title="(b) error: first order in eta")
+    axs[1].loglog(e, e, "k:", lw=0.8, label=r"slope 1 ($\eta$)")
+    axs[1].plot([], [], "ko", ms=3, label=r"$V_f > V_{rigid}$")
+    axs[1].plot([], [], "ko", ms=4, mfc="none", label=r"$V_f < V_{rigid}$")
+    axs[0].set(xlabel=r"$\eta = k_3/k_1$", ylabel=r"$V_f / V_0$",
+               title="(a) compliant $V_f$; dashed: rigid energetic limit")
+    axs[1].set(xlabel=r"$\eta = k_3/k_1$", ylabel=r"$|V_f - V_{rigid}|$",
+               title=r"(b) distance to the rigid limit: first order in $\eta$")
+    axs[0].legend(fontsize=9, loc="upper left")
+    axs[1].legend(fontsize=9, loc="lower right")
     for a in axs:
-        a.legend(fontsize=6)
         a.grid(alpha=0.3, which="both")
 
 

@@ -258,7 +258,9 @@ Output fig414(int n) {
 Output rigid_limit() {
   Output out;
   out.kind = "rigid-limit";
-  out.title = "Rigid limit: compliant V_f -> sqrt((tan th - mu)/(tan th + mu)) as eta -> 0";
+  out.title =
+      "Rigid limit: compliant $V_f \\to \\sqrt{(\\tan\\theta - \\mu)/(\\tan\\theta + \\mu)}$ as "
+      "$\\eta \\to 0$";
   std::string csv = "case,eta,V_f,V_rigid,error\n";
   nlohmann::json rates = nlohmann::json::array();
   struct Case {
