@@ -122,6 +122,40 @@ class BadInput(unittest.TestCase):
             path = scenario(BALL.format(name="b", t_end="true", extra=""), d)
             self.one_line_exit_2(["simulate", path, "--no-plot"], "simulation.t_end", cwd=d)
 
+    def test_scenario_errors_name_the_toml_key(self):
+        # law.mu was reported as contact.mu, model.mass as mass, simulation.t_end as t_end
+        with tempfile.TemporaryDirectory() as d:
+            text = BALL.format(name="b", t_end=1.0, extra="")
+            for old, new, key in [("e = 0.7", "e = 0.7\nmu = -1", "law.mu"),
+                                  ("mass = 1.0", "mass = -1.0", "model.mass"),
+                                  ("t_end = 1.0", "t_end = -1.0", "simulation.t_end")]:
+                path = scenario(text.replace(old, new, 1), d)
+                self.one_line_exit_2(["simulate", path, "--no-plot"], f"error: {key}", cwd=d)
+            # the option, when the value came from the command line
+            path = scenario(text, d)
+            self.one_line_exit_2(["simulate", path, "--no-plot", "--t-end", -1],
+                                 "error: --t-end:", cwd=d)
+
+    def test_surface_motion_that_cannot_be_evaluated_is_refused(self):
+        # omega = 1e308 wrote 79,821 NaN rows and exited 0
+        with tempfile.TemporaryDirectory() as d:
+            path = scenario(BALL.format(name="b", t_end=1.0,
+                                        extra="").replace("[simulation]", "[surface]\n"
+                                        "amplitude = 0.1\nomega = 1e308\n[simulation]"), d)
+            self.one_line_exit_2(["simulate", path, "--no-plot"], "surface.omega", cwd=d)
+            self.assertFalse(os.path.exists(os.path.join(d, "out")))
+
+    def test_a_non_finite_state_is_never_a_result(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = scenario(BALL.format(name="b", t_end=1.0, extra="").replace(
+                "q = [0.0, 1.0, 0.0]", "q = [0.0, 1.0, 0.0]\nqdot = [1e308, 1e308, 0.0]"), d)
+            rc, out, err = run("simulate", path, "--no-plot", cwd=d)
+            self.assertEqual(rc, 3, err)
+            j = json.loads(out)
+            self.assertEqual(j["reason"], "non_finite")
+            with open(os.path.join(d, "out", "b", "timeseries.csv")) as fh:
+                self.assertNotIn("nan", fh.read().lower())
+
     def test_scenario_name_cannot_leave_out(self):
         # name = "../x" wrote outside out/
         with tempfile.TemporaryDirectory() as d:

@@ -36,6 +36,7 @@
 #include "commands/commands.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
+#include "commands/scenario_input.hpp"
 
 namespace clatter::cli {
 
@@ -51,6 +52,10 @@ struct SimulateOptions {
 
 // thrown by the recorder to stop a run at the wall-clock limit
 struct WallLimitReached {};
+// thrown by the recorder when a sample is not finite: never written as a result
+struct NonFiniteSample {
+  double t;
+};
 
 // Streams samples and events to their (temporary) files as the run goes, so memory does not grow
 // with the end time, keeps the counts summary.json needs, and shows progress on a terminal.
@@ -81,6 +86,10 @@ class StreamingRecorder final : public hybrid::Recorder {
 
   void on_sample(const hybrid::Sample& s) override {
     const dynamics::PlanarBodyModel& m = sc_.model;
+    bool finite = std::isfinite(s.t) && std::isfinite(s.energy);
+    for (int i = 0; i < s.q.size(); ++i) finite = finite && std::isfinite(s.q(i));
+    for (int i = 0; i < s.qd.size(); ++i) finite = finite && std::isfinite(s.qd(i));
+    if (!finite) throw NonFiniteSample{s.t};
     ts_ << s.t;
     for (int i = 0; i < s.q.size(); ++i) ts_ << ',' << s.q(i);
     for (int i = 0; i < s.qd.size(); ++i) ts_ << ',' << s.qd(i);
@@ -214,7 +223,7 @@ nlohmann::json summary_json(const io::Scenario& sc, const hybrid::SimulationResu
 }
 
 int run_simulate(const SimulateOptions& o) {
-  io::Scenario sc = io::load_scenario(o.scenario);
+  io::Scenario sc = load_scenario_checked(o.scenario, !o.t_end.has_value());
   if (o.t_end) {
     require_finite(*o.t_end, "--t-end");
     sc.options.t_end = *o.t_end;
@@ -229,7 +238,16 @@ int run_simulate(const SimulateOptions& o) {
   if (o.wall_limit)
     require(std::isfinite(*o.wall_limit) && *o.wall_limit > 0.0, "--wall-limit",
             "must be a finite number of seconds > 0", *o.wall_limit);
-  hybrid::validate(sc.options, sc.initial.t);
+  try {
+    hybrid::validate(sc.options, sc.initial.t);
+  } catch (const InvalidArgument& e) {
+    // an option given on the command line is named by main.cpp (--t-end); else the TOML key
+    const bool given =
+        (e.field() == "t_end" && o.t_end) || (e.field() == "output_dt" && o.output_dt);
+    if (given) throw;
+    throw with_scenario_key(e);
+  }
+  if (o.t_end) check_surface(sc, *o.t_end);
   if (sc.options.output_dt == 0.0)
     sc.options.output_dt = (sc.options.t_end - sc.initial.t) / 2000.0;
   // a sample period that would give more rows than any file system holds is refused up front
@@ -249,10 +267,13 @@ int run_simulate(const SimulateOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   hybrid::SimulationResult r;
   bool wall_limited = false;
+  std::optional<double> non_finite;
   try {
     r = hybrid::simulate(sc.model, sc.initial, sc.options, &rec);
   } catch (const WallLimitReached&) {
     wall_limited = true;
+  } catch (const NonFiniteSample& e) {
+    non_finite = e.t;
   } catch (...) {
     rec.finish();
     throw;
@@ -268,6 +289,14 @@ int run_simulate(const SimulateOptions& o) {
     summary["message"] = "stopped at the wall-clock limit of " + format_number(*o.wall_limit) +
                          " s (--wall-limit) after t = " + format_number(rec.last_t()) +
                          "; the files hold the run up to there";
+    summary["t_final"] = rec.last_t();
+    summary["counts"]["events"] = rec.events();
+    for (const char* k : {"q", "qdot", "modes", "energy"}) summary[k] = nullptr;
+  }
+  if (non_finite) {
+    summary["reason"] = "non_finite";
+    summary["message"] = "the state became NaN or infinite at t = " + format_number(*non_finite) +
+                         "; the files hold the run up to the last finite sample";
     summary["t_final"] = rec.last_t();
     summary["counts"]["events"] = rec.events();
     for (const char* k : {"q", "qdot", "modes", "energy"}) summary[k] = nullptr;
@@ -289,7 +318,7 @@ int run_simulate(const SimulateOptions& o) {
   }
   files.commit(js);
   std::cout << summary.dump(2) << "\n";
-  if (wall_limited || r.reason != hybrid::StopReason::kEndTime) {
+  if (wall_limited || non_finite || r.reason != hybrid::StopReason::kEndTime) {
     std::cerr << "clatter: simulate stopped before t_end: " << summary["message"].get<std::string>()
               << "\n";
     return 3;

@@ -24,6 +24,7 @@
 #include "commands/commands.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
+#include "commands/scenario_input.hpp"
 
 namespace clatter::cli {
 
@@ -69,7 +70,11 @@ void validate_cli(const SweepCliOptions& o, const io::Scenario& sc) {
   hybrid::SimulationOptions check = sc.options;
   check.t_end = t_end;
   check.output_dt = 0.0;
-  hybrid::validate(check, sc.initial.t);
+  try {
+    hybrid::validate(check, sc.initial.t);
+  } catch (const InvalidArgument& e) {
+    throw with_scenario_key(e);
+  }
 }
 
 // Runs each ω by itself on a pool of threads; a value whose run throws gives a row saying why.
@@ -110,7 +115,8 @@ std::string csv_field(const std::string& s) {
 }
 
 int run_sweep_cli(SweepCliOptions o) {
-  const io::Scenario sc = io::load_scenario(o.scenario);
+  // the sweep sets ω itself: the scenario's surface motion is not checked here
+  const io::Scenario sc = load_scenario_checked(o.scenario, false);
   validate_cli(o, sc);
   o.sweep.omega_from = o.omega[0];
   o.sweep.omega_to = o.omega[1];
