@@ -132,6 +132,15 @@ def plot(style, ts_path, ev_path, out, title):
         axes[0].plot(t, y, color="C0", lw=0.9, label="contact point")
         for ti in impacts[:2000]:
             axes[0].axvline(ti, color="C1", lw=0.2, alpha=0.3)
+        # a complete chatter the engine jumped over (accumulation point): shaded, so that the
+        # flat line is not read as the ball lying still
+        jumped = [(float(e["t"]), float(e["t_accumulation"])) for e in events
+                  if e["kind"] == "closure" and e.get("t_accumulation", "") not in ("", "0")]
+        for k, (a, b) in enumerate(jumped[:200]):
+            for ax in (axes[0], axes[2]):
+                ax.axvspan(a, b, color="C1", alpha=0.15, lw=0,
+                           label="chatter jumped over (bounces not simulated)"
+                           if k == 0 and ax is axes[0] else None)
         axes[0].set_ylabel("height")
         axes[0].set_title("(a) height against time (impacts: thin lines)")
         axes[0].legend(loc="upper right")
@@ -142,6 +151,10 @@ def plot(style, ts_path, ev_path, out, title):
         for e in events:
             if e["kind"] in ("closure", "chatter_end") and lo <= float(e["t"]) <= hi:
                 axes[1].axvline(float(e["t"]), color="C3", lw=0.8, ls="--")
+        for a, b in jumped[:200]:
+            if b > lo and a < hi:
+                axes[1].axvspan(max(a, lo), min(b, hi), color="C1", alpha=0.15, lw=0)
+        axes[1].set_xlim(lo, hi)
         axes[1].set_ylabel("height")
         axes[1].set_title("(b) close-up (dashed: contact closed / predicted chatter end)")
         ax_e = axes[2]
