@@ -10,6 +10,7 @@
 //   plot.png        ċ₂, θ and φ, θ̇ and φ̇ against t ([B] Figs 6.7–6.10 style)
 
 #include <cmath>
+#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -182,8 +183,12 @@ int run_painleve_cli(PainleveCliOptions o) {
     std::ostringstream title;
     title << (o.preset.empty() ? "double pendulum on the belt" : o.preset)
           << ": theta = " << o.theta << ", phi = " << o.phi << ", V = " << o.belt_velocity
-          << ", e = " << o.e << ", mu0 = " << o.mu0
-          << ", mu_c = " << num(head["mu_critical"].get<double>());
+          << ", e = " << o.e << ", mu0 = " << o.mu0 << ", mu_c = " << std::setprecision(6);
+    if (head["mu_critical"].is_number()) {
+      title << head["mu_critical"].get<double>();
+    } else {
+      title << "none";
+    }
     files.draw(png, js, [&] {
       run_plot_script(
           "painleve.py",
