@@ -314,6 +314,44 @@ class Bounded(unittest.TestCase):
         self.assertEqual(j["status"], "ok")
 
 
+class AnyCradle(unittest.TestCase):
+    """`multipoint --preset cradle --masses ...`: a cradle beyond the thesis's presets."""
+
+    def run_cradle(self, *args):
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("multipoint", "--preset", "cradle", *args, "--no-plot", "--out",
+                               os.path.join(d, "c"))
+            self.assertEqual(rc, 0, err)
+            return json.loads(out)
+
+    def test_two_unequal_balls_follow_the_elastic_closed_form(self):
+        # e* = 1 with the integral work (Stronge): a perfectly elastic two-body collision,
+        # v_A' = (m1 - m2)/(m1 + m2) v, v_B' = 2 m1/(m1 + m2) v (the pendulums' inertia
+        # m(L^2 + 0.4 R^2) scales with m, so the effective masses are in the same ratio)
+        for m1, m2, v in [(1.0, 3.0, 1.0), (2.0, 0.5, 0.7)]:
+            j = self.run_cradle("--masses", m1, m2, "--v-pre", v, "--work-def", "integral")
+            speeds = j["derived"]["ball_centre_speeds_post"]
+            self.assertAlmostEqual(speeds[0], (m1 - m2) / (m1 + m2) * v, delta=1e-12)
+            self.assertAlmostEqual(speeds[1], 2 * m1 / (m1 + m2) * v, delta=1e-12)
+            self.assertAlmostEqual(j["kinetic_energy_post"], j["kinetic_energy_pre"], delta=1e-12)
+
+    def test_equal_balls_pass_the_speed_along(self):
+        # [R] Fig. 6.12, three equal balls, e* = 1: q_dot+ = (0, 0, 4.3467) at L = 0.3
+        j = self.run_cradle("--masses", 1, 1, 1, "--v-pre", 1.304)
+        self.assertAlmostEqual(j["qdot_post"][2], 4.3467, delta=5e-5)
+        self.assertAlmostEqual(j["qdot_post"][0], 0.0, delta=1e-12)
+        j = self.run_cradle("--masses", *([1] * 9))  # the largest cradle
+        self.assertAlmostEqual(j["derived"]["ball_centre_speeds_post"][-1], 1.0, delta=1e-9)
+
+    def test_bad_cradles_are_refused(self):
+        for args, name in [(["--masses", 1], "--masses"), (["--masses", 1, -2], "--masses"),
+                           (["--masses", *([1] * 10)], "--masses"), (["--v-pre", 0], "--v-pre"),
+                           (["--radius", 1, "--length", 0.5], "--radius")]:
+            rc, _, err = run("multipoint", "--preset", "cradle", *args, "--out", "/nonexistent/x")
+            self.assertEqual(rc, 2, err)
+            self.assertTrue(err.startswith(f"clatter: error: {name}:"), err)
+
+
 class Interrupted(unittest.TestCase):
     """SIGINT/SIGTERM: the previous complete output stays, no temporaries, no late writer."""
 

@@ -54,6 +54,9 @@ struct MultipointOptions {
   std::vector<double> qdot;
   int max_events{32};
   int max_steps{20000};
+  // --preset cradle: any Newton's cradle
+  std::vector<double> masses;
+  std::optional<double> v_pre, length, radius;
   bool plot{true};
   std::string out;
 };
@@ -269,16 +272,15 @@ nlohmann::json event_json(const mp::Input& in, const mp::EventResult& e) {
 }
 
 // the quantities the thesis tabulates for its models
-nlohmann::json derived(const std::string& preset, const mp::Input& in,
-                       const mp::CollisionResult& r) {
+nlohmann::json derived(const std::string& preset, const mp::Input& in, const mp::CollisionResult& r,
+                       double L, double R) {
   nlohmann::json j = nlohmann::json::object();
   if (preset.rfind("cradle", 0) == 0) {
-    const double L = 0.30;  // mp::Cradle default, used by every cradle preset
     nlohmann::json speeds = nlohmann::json::array();
     double sum = 0.0;
     for (int b = 0; b < in.n_dofs(); ++b) {
       const double v = L * r.qdot_post[b];
-      const double m = in.M(b, b) / (L * L + 0.4 * 0.05 * 0.05);
+      const double m = in.M(b, b) / (L * L + 0.4 * R * R);
       speeds.push_back(v);
       sum += m * v * v;
     }
@@ -356,14 +358,47 @@ std::string trace_csv(const mp::Input& in, const mp::Trace& trace) {
   return o.str();
 }
 
+// `--preset cradle`: a Newton's cradle of any number of balls and masses ([R] §6.3's model,
+// mp::Cradle); e* = 1 unless --e-star is given
+Preset custom_cradle(const MultipointOptions& o, mp::Cradle& c) {
+  const bool cradle = o.preset == "cradle";
+  require(cradle || (o.masses.empty() && !o.v_pre && !o.length && !o.radius), "--masses",
+          "--masses, --v-pre, --length and --radius apply to --preset cradle only");
+  if (!o.masses.empty()) c.masses = o.masses;
+  require(c.masses.size() >= 2 && c.masses.size() <= static_cast<std::size_t>(mp::kMaxContacts) + 1,
+          "--masses", "give 2 to " + std::to_string(mp::kMaxContacts + 1) + " ball masses");
+  for (const double m : c.masses)
+    require(std::isfinite(m) && m > 0.0 && m <= 1e6, "--masses", "must be in (0, 1e6] [kg]", m);
+  c.v_pre = o.v_pre.value_or(1.0);
+  require(std::isfinite(c.v_pre) && c.v_pre > 0.0 && c.v_pre <= 1e3, "--v-pre",
+          "must be a speed in (0, 1e3] [m/s]", c.v_pre);
+  c.L = o.length.value_or(c.L);
+  require(std::isfinite(c.L) && c.L > 0.0 && c.L <= 1e3, "--length", "must be in (0, 1e3] [m]",
+          c.L);
+  c.R = o.radius.value_or(c.R);
+  require(std::isfinite(c.R) && c.R > 0.0 && c.R <= c.L, "--radius", "must be in (0, --length] [m]",
+          c.R);
+  c.mu_d = pick(o.mu_d, 0.0);
+  c.mu_s = pick(o.mu_s, c.mu_d);
+  std::ostringstream title;
+  title << c.masses.size() << "-ball cradle, masses";
+  for (const double m : c.masses) title << ' ' << m;
+  title << ", ball A at " << c.v_pre << " m/s";
+  return {title.str(), {1.0}, nullptr};
+}
+
 int run_multipoint(MultipointOptions& o) {
   const auto it = presets().find(o.preset);
   std::string names;
   for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
-  require(it != presets().end(), "preset", "must be one of " + names + ", got '" + o.preset + "'");
+  require(
+      it != presets().end() || o.preset == "cradle", "--preset",
+      "must be cradle (any cradle: --masses ...) or one of " + names + ", got '" + o.preset + "'");
   require(!o.out.empty(), "out", "required: --out DIR");
-  const Preset& preset = it->second;
-  mp::Input in = preset.build(o.mu_s, o.mu_d);
+  mp::Cradle cradle_params;
+  const Preset custom = custom_cradle(o, cradle_params);
+  const Preset& preset = o.preset == "cradle" ? custom : it->second;
+  mp::Input in = o.preset == "cradle" ? mp::cradle(cradle_params) : preset.build(o.mu_s, o.mu_d);
   if (!o.qdot.empty()) {
     require(static_cast<int>(o.qdot.size()) == in.n_dofs(), "qdot",
             "needs " + std::to_string(in.n_dofs()) + " values for this preset");
@@ -423,7 +458,7 @@ int run_multipoint(MultipointOptions& o) {
   nlohmann::json events = nlohmann::json::array();
   for (const auto& e : r.events) events.push_back(event_json(in, e));
   j["events"] = events;
-  j["derived"] = derived(o.preset, in, r);
+  j["derived"] = derived(o.preset, in, r, cradle_params.L, cradle_params.R);
 
   const std::filesystem::path dir(o.out);
   const auto csv = dir / "trace.csv";
@@ -465,7 +500,8 @@ Run add_multipoint(CLI::App& app) {
       "multipoint", "Simultaneous multi-point impact with friction (Rodriguez): JSON + CSV + PNG");
   std::string names;
   for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
-  sub->add_option("--preset", o->preset, "model: " + names)->required();
+  sub->add_option("--preset", o->preset, "model: cradle (any cradle, see --masses), " + names)
+      ->required();
   sub->add_option("--e-star", o->e_star, "global e* per event in [-1, 1]; the last repeats")
       ->expected(1, 64);
   sub->add_option("--mu-s", o->mu_s, "static friction (stick test) for every contact");
@@ -479,6 +515,11 @@ Run add_multipoint(CLI::App& app) {
   sub->add_option("--method", o->method, "planar solver: analytic or ode")->capture_default_str();
   sub->add_option("--qdot", o->qdot, "pre-impact generalized speeds (overrides the preset)")
       ->expected(1, 12);
+  sub->add_option("--masses", o->masses, "--preset cradle: ball masses A B C ... [kg] (2 to 9)")
+      ->expected(1, 16);
+  sub->add_option("--v-pre", o->v_pre, "--preset cradle: centre speed of ball A [m/s] (1)");
+  sub->add_option("--length", o->length, "--preset cradle: string length L to the centre [m]");
+  sub->add_option("--radius", o->radius, "--preset cradle: ball radius R [m]");
   sub->add_option("--max-events", o->max_events, "event cap")->capture_default_str();
   sub->add_option("--max-steps", o->max_steps,
                   "3-D: integration steps per event before it is reported as no_termination")
