@@ -211,9 +211,10 @@ class SimulateCommand(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(ROOT, "examples", "ball_zeno.toml")) as fh:
                 text = fh.read()
-            for bad, key in [(text.replace("e = 0.7", "e = 1.7"), "contact.e"),
+            # the TOML key the user wrote (issue 9 item 10), not the model's field name
+            for bad, key in [(text.replace("e = 0.7", "e = 1.7"), "error: law.e"),
                              (text.replace("mass = 1.0", "mas = 1.0"), "model.mas"),
-                             (text.replace("t_end = 4.0", "t_end = -4.0"), "t_end"),
+                             (text.replace("t_end = 4.0", "t_end = -4.0"), "simulation.t_end"),
                              (text.replace("[law]", "[law"), "line")]:
                 path = os.path.join(d, "bad.toml")
                 with open(path, "w") as fh:
