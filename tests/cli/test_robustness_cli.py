@@ -17,6 +17,7 @@ Every check here was a failure before issue 9 (the issue's reproduction is quote
 """
 import hashlib
 import json
+import math
 import os
 import pty
 import re
@@ -348,6 +349,61 @@ class AnyCradle(unittest.TestCase):
                            (["--masses", *([1] * 10)], "--masses"), (["--v-pre", 0], "--v-pre"),
                            (["--radius", 1, "--length", 0.5], "--radius")]:
             rc, _, err = run("multipoint", "--preset", "cradle", *args, "--out", "/nonexistent/x")
+            self.assertEqual(rc, 2, err)
+            self.assertTrue(err.startswith(f"clatter: error: {name}:"), err)
+
+
+class SlipFlowAnyBody(unittest.TestCase):
+    """`compliant-sweep --preset flow`: the 3-D slip-direction flow beyond [Bi] Fig 4.2's case."""
+
+    def flow(self, *args):
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("compliant-sweep", "--preset", *args, "--no-plot", "--out", d)
+            self.assertEqual(rc, 0, err)
+            return json.loads(out)
+
+    def test_fig42_case_is_the_preset(self):
+        a = self.flow("flow", "--theta-deg", 60, "--mu", 1)
+        b = self.flow("flow-fig4.2")
+        self.assertEqual(a["invariant_directions"], b["invariant_directions"])
+        self.assertEqual(a["flow_change_directions"], b["flow_change_directions"])
+
+    def test_directions_of_any_body_solve_the_printed_equations(self):
+        # [Bi] 4.22/4.28 (spec 002 §3.6) evaluated here independently: g(phi) = 0 at every
+        # invariant direction, h(phi) = 0 at every flow-change direction, and the type follows
+        # the signs of r_s = h(phi) and r_phi = g'(phi) ([Bi] Table 4.1)
+        b11, b12, b13, b22, b23, b33 = 2.0, 0.3, -1.0, 1.0, 0.2, 2.0
+        mu = 0.5
+        j = self.flow("flow", "--mu", mu, "--B", b11, b12, b13, b22, b23, b33)
+
+        def g(p):
+            c, s = math.cos(p), math.sin(p)
+            return (-b12 * c * c + b12 * s * s + (b11 - b22) * s * c + (b23 / mu) * c
+                    - (b13 / mu) * s)
+
+        def h(p):
+            c, s = math.cos(p), math.sin(p)
+            return (-b11 * c * c - 2 * b12 * s * c - b22 * s * s + (b13 / mu) * c
+                    + (b23 / mu) * s)
+
+        self.assertGreater(len(j["invariant_directions"]), 0)
+        for d in j["invariant_directions"]:
+            self.assertAlmostEqual(g(d["phi"]), 0.0, delta=1e-10)
+            self.assertAlmostEqual(d["r_s"], h(d["phi"]), delta=1e-10)
+            dg = (g(d["phi"] + 1e-6) - g(d["phi"] - 1e-6)) / 2e-6
+            self.assertAlmostEqual(d["r_phi"], dg, delta=1e-6)
+            want = ("saddle" if d["r_s"] * d["r_phi"] < 0 else
+                    "stable_node" if d["r_s"] < 0 else "unstable_node")
+            self.assertEqual(d["type"], want)
+        for p in j["flow_change_directions"]:
+            self.assertAlmostEqual(h(p), 0.0, delta=1e-10)
+
+    def test_bad_flow_options_are_refused(self):
+        for args, name in [(["--theta-deg", 30], "--mu"), (["--mu", 0, "--theta-deg", 30], "--mu"),
+                           (["--mu", 1, "--theta-deg", 95], "--theta-deg"),
+                           (["--mu", 1, "--B", 1, 2, 0, 1, 0, 1], "--B"),
+                           (["--mu", 1], "--theta-deg")]:
+            rc, _, err = run("compliant-sweep", "--preset", "flow", *args, "--out", "/nonexistent")
             self.assertEqual(rc, 2, err)
             self.assertTrue(err.startswith(f"clatter: error: {name}:"), err)
 
