@@ -103,6 +103,23 @@ int run_cli(std::vector<std::string> args) {
                 << ")\n";
       return 2;
     }
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && args.size() > 1 && known) {
+      // name the first argument the command does not take, in the order typed (CLI11 lists
+      // the leftovers in reverse)
+      const CLI::App* sub = app.get_subcommand(args[1]);
+      for (std::size_t i = 2; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a.size() < 2 || a[0] != '-' || std::isdigit(static_cast<unsigned char>(a[1])) ||
+            a[1] == '.' || a[1] == ' ')
+          continue;
+        const std::string name = a.substr(0, a.find('='));
+        if (sub->get_option_no_throw(name) == nullptr) {
+          std::cerr << "clatter: error: unknown option '" << name << "' for " << args[1]
+                    << " (see clatter " << args[1] << " --help)\n";
+          return 2;
+        }
+      }
+    }
     std::string what = e.what();
     for (char& c : what)
       if (c == '\n') c = ' ';

@@ -104,6 +104,7 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
   bifs << "e,impacts,periods,kind,omega,phase,velocity,apex_max,lambda1,lambda2,margin,"
           "closed_form_omega\n";
   nlohmann::json per_e = nlohmann::json::array();
+  std::vector<std::string> incomplete;
   for (const double e : o.e) {
     const analysis::ClosedFormOrbit cf0 =
         analysis::closed_form_orbit(o.amplitude, 1.0, o.gravity, e, o.periods);
@@ -176,6 +177,12 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
         n *= 2;
       }
       nlohmann::json cascade = {{"levels", levels}};
+      // asked for --cascade K doublings: fewer found means the run did not do what was asked
+      if (static_cast<int>(c.size()) < o.cascade + 1) {
+        incomplete.push_back("e = " + num(e) + ": " + std::to_string(c.size() - 1) + " of " +
+                             std::to_string(o.cascade) + " doublings found");
+        cascade["incomplete"] = true;
+      }
       if (c.size() >= 3) {
         const double last = c.back().at.omega, prev = c[c.size() - 2].at.omega;
         cascade["omega_accumulation"] = last + (last - prev) / (kFeigenbaum - 1.0);
@@ -215,6 +222,12 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
   }
   files.commit(js);
   std::cout << summary.dump(2) << "\n";
+  if (!incomplete.empty()) {
+    std::string what;
+    for (const std::string& w : incomplete) what += (what.empty() ? "" : "; ") + w;
+    std::cerr << "clatter: orbits: the cascade is incomplete (" << what << ")\n";
+    return 3;
+  }
   return 0;
 }
 
