@@ -57,7 +57,7 @@ def window(t, events, kind):
     span = t[-1] - t[0]
     if marks:
         centre = marks[0]
-        half = max(0.02 * span, 1.0)
+        half = max(0.02 * span, min(1.0, 0.1 * span))
         return max(t[0], centre - half), min(t[-1], centre + half)
     return t[-1] - 0.1 * span, t[-1]
 
@@ -112,11 +112,16 @@ def plot(style, ts_path, ev_path, out, title):
         if sym:
             axes[0].axvline(sym[0], color="C3", lw=0.8, ls="--", label=f"symmetric from t = {sym[0]:.3f}")
             axes[0].legend(loc="upper right")
-        lo, hi = window(t, events, "symmetric")
+        # the close-up: the first symmetric event, else the first Painleve resolution, else the end
+        focus = next((k for k in ("symmetric", "impact_without_collision", "painleve")
+                      if any(e["kind"] == k for e in events)), None)
+        lo, hi = window(t, events, focus or "symmetric")
+        where = (f"around the first {focus.replace('_', ' ')} event" if focus
+                 else "the last 10 % of the run")
         tw, (thw,) = in_window(t, [theta], lo, hi)
         axes[1].plot(*broken_at_wraps(tw, thw), color="C0", lw=0.9)
         axes[1].set_ylabel(r"$\theta$ mod $2\pi$")
-        axes[1].set_title(r"(b) close-up around the first symmetric event: $\theta$ mod $2\pi$")
+        axes[1].set_title(rf"(b) close-up, {where}: $\theta$ mod $2\pi$")
         tw, ys = in_window(t, [h] + [column(rows, n + "_y") for n in names], lo, hi)
         axes[2].plot(tw, ys[0], color="k", lw=1.2, label="surface S(t)")
         for k, n in enumerate(names):
