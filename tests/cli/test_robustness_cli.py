@@ -445,21 +445,39 @@ class Interrupted(unittest.TestCase):
         self.check(signal.SIGTERM, 1.0, ["--t-end", "1e4"])
 
     def test_sigterm_during_the_plot(self):
-        # a long timeseries whose plot takes seconds; the simulation itself is quick
+        # the plotting child must not outlive its parent nor write later: signal the parent
+        # once the child runs (found in /proc), then check the child is gone and nothing changed
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "o")
             base = ["simulate", os.path.join(EXAMPLES, "ball_zeno.toml")]
-            slow = base + ["--t-end", "400", "--output-dt", "0.0005"]
-            # find when the plotting child starts: its temporary PNG name is known only to it,
-            # so wait for the CSV temporaries to be complete (the run takes < 1 s) and then
-            # signal while python is still drawing
-            rc, err, before, after = self.interrupt(signal.SIGTERM, 2.0, base, out, slow)
-            if rc == 0:
-                self.skipTest("the plot finished before the signal")
-            self.assertEqual(rc, -signal.SIGTERM, err)
-            self.assertEqual(after, before)
-            leftovers = [f for f in os.listdir(out) if ".tmp-" in f]
-            self.assertEqual(leftovers, [])
+            rc, _, err = run(*base, "--out", out)
+            self.assertEqual(rc, 0, err)
+            before = digest(out)
+            p = subprocess.Popen([CLATTER, *base, "--t-end", "400", "--output-dt", "0.0005",
+                                  "--out", out], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True)
+            child = None
+            deadline = time.monotonic() + 120
+            while child is None and p.poll() is None and time.monotonic() < deadline:
+                try:
+                    with open(f"/proc/{p.pid}/task/{p.pid}/children") as fh:
+                        kids = fh.read().split()
+                    child = int(kids[0]) if kids else None
+                except OSError:
+                    pass
+                time.sleep(0.05)
+            if child is None:
+                p.wait()
+                self.skipTest("no plotting child was seen")
+            time.sleep(0.5)  # python is drawing now
+            p.send_signal(signal.SIGTERM)
+            _, err = p.communicate(timeout=60)
+            self.assertEqual(p.returncode, -signal.SIGTERM, err)
+            time.sleep(1.0)
+            with self.assertRaises(ProcessLookupError):  # killed and reaped, not orphaned
+                os.kill(child, 0)
+            self.assertEqual(digest(out), before)  # byte for byte: nothing written later
+            self.assertEqual([f for f in os.listdir(out) if ".tmp-" in f], [])
 
     def test_no_plot_run_removes_an_old_plot(self):
         # a plot from an earlier run must not stand beside new CSVs
