@@ -187,6 +187,13 @@ class BadInput(unittest.TestCase):
         self.one_line_exit_2(["simulate", os.path.join(EXAMPLES, "ball_zeno.toml"),
                               "--precision", 30], "--precision: ")
 
+    def test_orbits_names_the_amplitude_it_was_given(self):
+        # --amplitude moved the orbits out of the omega range and the message blamed omega
+        self.one_line_exit_2(["orbits", "--amplitude", 1e-9, "--no-plot", "--out",
+                              "/nonexistent"], "error: --amplitude: ")
+        self.one_line_exit_2(["orbits", "--omega-range", 6, 7, "--no-plot", "--out",
+                              "/nonexistent"], "error: --omega-range: ")
+
     def test_non_finite_results_are_never_ok(self):
         # --mu 1e308 said "ok" with null impulses, exit 0
         self.one_line_exit_2(["impact", "--law", "stronge", "--W", 2.75, 1.479, 2.25, "--mu",

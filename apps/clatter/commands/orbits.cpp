@@ -109,8 +109,18 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
     const analysis::ClosedFormOrbit cf0 =
         analysis::closed_form_orbit(o.amplitude, 1.0, o.gravity, e, o.periods);
     const double omega0 = 0.5 * (cf0.omega_sn + cf0.omega_pd);
-    require(omega0 > copt.omega_min && omega0 < copt.omega_max, "omega-range",
-            "must contain the midpoint of the closed-form SN and PD of every e");
+    if (!(omega0 > copt.omega_min && omega0 < copt.omega_max)) {
+      // the orbits move with A and g (ω ∝ √(g/A)): name what the user changed
+      const char* field = o.amplitude != OrbitsCliOptions{}.amplitude ? "--amplitude"
+                          : o.gravity != OrbitsCliOptions{}.gravity   ? "--gravity"
+                                                                      : "--omega-range";
+      throw InvalidArgument(
+          field, "the period-1 orbits of e = " + num(e) + " with amplitude " + num(o.amplitude) +
+                     " and gravity " + num(o.gravity) + " start at omega = " + num(omega0) +
+                     " (between the closed-form SN " + num(cf0.omega_sn) + " and PD " +
+                     num(cf0.omega_pd) + "), outside --omega-range [" + num(copt.omega_min) + ", " +
+                     num(copt.omega_max) + "]: change --omega-range or the amplitude");
+    }
     dynamics::Surface s;
     s.amplitude = o.amplitude;
     s.omega = omega0;
