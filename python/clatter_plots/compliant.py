@@ -139,7 +139,7 @@ def plot_impulse(files, fig):
     axs[1].set(xlabel="normalised time", ylabel="force", title="(b) forces")
     for a in axs:
         a.axhline(0, color="0.5", lw=0.5)
-        a.legend(fontsize=6)
+        a.legend(fontsize=8)
 
 
 XLABEL = ["x"]
@@ -171,13 +171,15 @@ def plot_sweep(files, fig):
         for m in markers:
             for a in axs[g]:
                 a.axvline(float(m["x"]), color="0.6", ls=":", lw=0.8)
-                a.text(float(m["x"]), a.get_ylim()[1], m["name"], rotation=90, fontsize=6,
+                a.text(float(m["x"]), a.get_ylim()[1], m["name"], rotation=90, fontsize=7,
                        va="top", ha="right")
         ylabel = "xdot_f / |zdot0|" if gname == "sphere" else "V_f / V_0 (0 = wedge)"
         axs[g, 0].set(ylabel=ylabel, title=f"{gname}: final velocity")
         axs[g, 1].set(ylabel="1 - KE_f/KE_0", title=f"{gname}: dissipation")
         for a in axs[g]:
-            a.legend(fontsize=6)
+            # one curve needs no legend (the title says it); several get a readable one
+            if len(by(rs, "curve")) > 1:
+                a.legend(fontsize=8)
             a.axhline(0, color="0.5", lw=0.5)
     for a in axs[-1]:
         a.set_xlabel(XLABEL[0])
