@@ -2,6 +2,7 @@
 // Command-line entry point: dispatches to the subcommands in commands/.
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <exception>
 #include <iostream>
 #include <map>
@@ -10,8 +11,50 @@
 
 #include "clatter/core/error.hpp"
 #include "commands/commands.hpp"
+#include "commands/interrupt.hpp"
 
 namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The argument parser (CLI11) reads "-inf" and "-nan" as short options: a leading space keeps
+// them values (strtod skips it). An empty argument would be read as 0 for a number: refused here,
+// naming the option it was given to. Throws clatter::InvalidArgument.
+void prepare_arguments(std::vector<std::string>& args) {
+  std::string option = "argument";
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    std::string& a = args[i];
+    const std::string l = lower(a);
+    if (l == "-inf" || l == "-infinity" || l == "-nan") {
+      a.insert(0, " ");
+      continue;
+    }
+    if (a.empty()) throw clatter::InvalidArgument(option, "an empty value is not allowed");
+    if (a.size() > 1 && a[0] == '-' && !std::isdigit(static_cast<unsigned char>(a[1])) &&
+        a[1] != '.') {
+      option = a.substr(0, a.find('='));
+      if (a.find('=') != std::string::npos && a.find('=') + 1 == a.size())
+        throw clatter::InvalidArgument(option, "an empty value is not allowed");
+    }
+  }
+}
+
+// A library check names its own field ("mu", "W", "t_end"); when the command has an option of
+// that name (--mu, --W, --t-end) and the user gave it, the message names that option.
+std::string option_message(CLI::App* sub, const clatter::InvalidArgument& e) {
+  const std::string& field = e.field();
+  if (sub == nullptr || field.empty() || field[0] == '-' || field.find('.') != std::string::npos)
+    return e.what();
+  std::string option = "--" + field;
+  for (char& c : option)
+    if (c == '_') c = '-';
+  const CLI::Option* given = sub->get_option_no_throw(option);
+  if (given == nullptr || given->count() == 0) return e.what();
+  return option + std::string(e.what()).substr(field.size());
+}
 
 // Builds the parser with every subcommand and runs the one named in args (args[0] is the program
 // name). `reproduce` re-enters here with the command line of each reproduction.
@@ -42,18 +85,61 @@ int run_cli(std::vector<std::string> args) {
     });
   });
 
+  // bad input of any kind: one line on stderr and exit status 2 (help and version: 0)
   try {
+    prepare_arguments(args);
     std::vector<std::string> reversed(args.rbegin(), args.rend() - 1);
     app.parse(reversed);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::Success& e) {
     return app.exit(e);
-  }
-  try {
-    for (auto& [sub, run] : runs) {
-      if (sub->parsed()) return run();
+  } catch (const CLI::ParseError& e) {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      known = known || (args.size() > 1 && sub->get_name() == args[1]);
     }
+    if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && !known) {
+      std::cerr << "clatter: error: unknown command '" << args[1] << "' (allowed: " << names
+                << ")\n";
+      return 2;
+    }
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr && args.size() > 1 && known) {
+      // name the first argument the command does not take, in the order typed (CLI11 lists
+      // the leftovers in reverse)
+      const CLI::App* sub = app.get_subcommand(args[1]);
+      for (std::size_t i = 2; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a.size() < 2 || a[0] != '-' || std::isdigit(static_cast<unsigned char>(a[1])) ||
+            a[1] == '.' || a[1] == ' ')
+          continue;
+        const std::string name = a.substr(0, a.find('='));
+        if (sub->get_option_no_throw(name) == nullptr) {
+          std::cerr << "clatter: error: unknown option '" << name << "' for " << args[1]
+                    << " (see clatter " << args[1] << " --help)\n";
+          return 2;
+        }
+      }
+    }
+    std::string what = e.what();
+    for (char& c : what)
+      if (c == '\n') c = ' ';
+    std::cerr << "clatter: error: " << what << " (see clatter --help)\n";
+    return 2;
   } catch (const clatter::InvalidArgument& e) {
     std::cerr << "clatter: error: " << e.what() << "\n";
+    return 2;
+  }
+  CLI::App* parsed = nullptr;
+  try {
+    for (auto& [sub, run] : runs) {
+      if (sub->parsed()) {
+        parsed = sub;
+        return run();
+      }
+    }
+  } catch (const clatter::InvalidArgument& e) {
+    std::cerr << "clatter: error: " << option_message(parsed, e) << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "clatter: error: " << e.what() << "\n";
@@ -64,4 +150,7 @@ int run_cli(std::vector<std::string> args) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return run_cli(std::vector<std::string>(argv, argv + argc)); }
+int main(int argc, char** argv) {
+  clatter::cli::install_interrupt_handlers();
+  return run_cli(std::vector<std::string>(argv, argv + argc));
+}

@@ -35,6 +35,7 @@ import argparse
 import csv
 import math
 import os
+import re
 import sys
 
 import matplotlib
@@ -138,7 +139,7 @@ def plot_impulse(files, fig):
     axs[1].set(xlabel="normalised time", ylabel="force", title="(b) forces")
     for a in axs:
         a.axhline(0, color="0.5", lw=0.5)
-        a.legend(fontsize=6)
+        a.legend(fontsize=8)
 
 
 XLABEL = ["x"]
@@ -170,13 +171,15 @@ def plot_sweep(files, fig):
         for m in markers:
             for a in axs[g]:
                 a.axvline(float(m["x"]), color="0.6", ls=":", lw=0.8)
-                a.text(float(m["x"]), a.get_ylim()[1], m["name"], rotation=90, fontsize=6,
+                a.text(float(m["x"]), a.get_ylim()[1], m["name"], rotation=90, fontsize=7,
                        va="top", ha="right")
         ylabel = "xdot_f / |zdot0|" if gname == "sphere" else "V_f / V_0 (0 = wedge)"
         axs[g, 0].set(ylabel=ylabel, title=f"{gname}: final velocity")
         axs[g, 1].set(ylabel="1 - KE_f/KE_0", title=f"{gname}: dissipation")
         for a in axs[g]:
-            a.legend(fontsize=6)
+            # one curve needs no legend (the title says it); several get a readable one
+            if len(by(rs, "curve")) > 1:
+                a.legend(fontsize=8)
             a.axhline(0, color="0.5", lw=0.5)
     for a in axs[-1]:
         a.set_xlabel(XLABEL[0])
@@ -201,17 +204,27 @@ def plot_rigid_limit(files, fig):
     axs = fig.subplots(1, 2)
     for name, rs in by(rows, "case").items():
         eta, V, Vr, err = col(rs, "eta"), col(rs, "V_f"), col(rs, "V_rigid"), col(rs, "error")
-        line = axs[0].semilogx(eta, V, "o-", ms=3, label=name)[0]
+        label = name.replace("theta", r"$\theta$").replace("mu", r"$\mu$")
+        line = axs[0].semilogx(eta, V, "o-", ms=3, label=label)[0]
         axs[0].axhline(Vr[0], color=line.get_color(), ls="--", lw=0.8)
-        ok = err > 0
-        axs[1].loglog(eta[ok], err[ok], "o-", ms=3, color=line.get_color(), label=name)
+        # the error is signed: its magnitude on the log axis, negative values as open markers
+        mag = np.abs(err)
+        ok = mag > 0
+        axs[1].loglog(eta[ok], mag[ok], "-", color=line.get_color(), label=label)
+        pos, neg = ok & (err > 0), ok & (err < 0)
+        axs[1].loglog(eta[pos], mag[pos], "o", ms=3, color=line.get_color())
+        axs[1].loglog(eta[neg], mag[neg], "o", ms=4, mfc="none", color=line.get_color())
     e = np.logspace(-6, 0, 10)
-    axs[1].loglog(e, e, "k:", lw=0.8, label="slope 1")
-    axs[0].set(xlabel="eta = k3/k1", ylabel="V_f / V_0",
-               title="(a) compliant V_f; dashed: rigid energetic")
-    axs[1].set(xlabel="eta = k3/k1", ylabel="V_f - V_rigid", title="(b) error: first order in eta")
+    axs[1].loglog(e, e, "k:", lw=0.8, label=r"slope 1 ($\eta$)")
+    axs[1].plot([], [], "ko", ms=3, label=r"$V_f > V_{rigid}$")
+    axs[1].plot([], [], "ko", ms=4, mfc="none", label=r"$V_f < V_{rigid}$")
+    axs[0].set(xlabel=r"$\eta = k_3/k_1$", ylabel=r"$V_f / V_0$",
+               title="(a) compliant $V_f$; dashed: rigid energetic limit")
+    axs[1].set(xlabel=r"$\eta = k_3/k_1$", ylabel=r"$|V_f - V_{rigid}|$",
+               title=r"(b) distance to the rigid limit: first order in $\eta$")
+    axs[0].legend(fontsize=9, loc="upper left")
+    axs[1].legend(fontsize=9, loc="lower right")
     for a in axs:
-        a.legend(fontsize=6)
         a.grid(alpha=0.3, which="both")
 
 
@@ -251,7 +264,8 @@ def main(argv):
     p.add_argument("--xlabel", default="x", help="sweep: label of the swept variable")
     a = p.parse_args(argv)
     XLABEL[0] = a.xlabel
-    files = {os.path.basename(f): f for f in a.csv}
+    # files are known by their name; the CLI passes its temporaries NAME.tmp-<pid>.csv
+    files = {re.sub(r"\.tmp-\d+(?=\.csv$)", "", os.path.basename(f)): f for f in a.csv}
     fig = plt.figure(figsize=(11, 8) if a.kind not in ("theta-cr", "flow") else (7, 6))
     try:
         KINDS[a.kind](files, fig)

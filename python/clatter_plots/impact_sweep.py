@@ -275,6 +275,45 @@ REGION_COLOURS = {
 }
 
 
+def draw_transitions(fig, gs, markers, panels):
+    """Transitions as numbered vertical lines (Brach ones in the Brach panels, region ones in the
+    energetic panel, all in the comparison) and a key below the panels: labels never overlap."""
+    groups = []  # [x, [names]]: markers at the same V_TC^- share one number
+    for name, x in sorted(markers, key=lambda m: m[1]):
+        if groups and abs(x - groups[-1][0]) <= 1e-9 * max(1.0, abs(x)):
+            groups[-1][1].append(name)
+        else:
+            groups.append([x, [name]])
+    for ax, which in panels.items():
+        trans = mtransforms.blended_transform_factory(ax.transData, ax.transAxes)
+        lo, hi = ax.get_xlim()
+        last_x, level = None, 0
+        for k, (x, names) in enumerate(groups):
+            kinds = {"brach" if n.startswith("brach") else "region" for n in names}
+            if which != "both" and which not in kinds:
+                continue
+            ax.axvline(x, color="0.35", lw=0.6, zorder=0)
+            # stagger the tags of transitions closer than 4 % of the axis
+            close = last_x is not None and (x - last_x) < 0.04 * (hi - lo)
+            level = (level + 1) % 3 if close else 0
+            last_x = x
+            ax.text(x, 1.0 - 0.07 * level, str(k + 1), transform=trans, fontsize=7,
+                    ha="center", va="top", color="0.15",
+                    bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="0.5", lw=0.4))
+    key = fig.add_subplot(gs[2, :])
+    key.axis("off")
+    lines = [f"{k + 1}: $V_{{TC}}^-$ = {x:.4f}   " + ", ".join(n.replace("->", " → ")
+                                                               for n in names)
+             for k, (x, names) in enumerate(groups)]
+    columns = 2 if len(lines) > 6 else 1
+    per = -(-len(lines) // columns)
+    for c in range(columns):
+        key.text(0.01 + 0.5 * c, 1.0, "\n".join(lines[c * per:(c + 1) * per]),
+                 transform=key.transAxes, fontsize=8, va="top", ha="left", family="monospace")
+    key.set_title("transitions (numbered in the panels; Brach: choice of $\\mu$, energetic: "
+                  "region)", fontsize=9, loc="left")
+
+
 def plot_map(csv_path, markers_path, title):
     required = ("v_TC_pre", "v_TC_post_brach", "v_TC_post_energetic", "mu_brach",
                 "brach_choice", "region")
@@ -295,8 +334,13 @@ def plot_map(csv_path, markers_path, title):
         markers = [(n, x) for n, x in zip(mcols["name"], mv) if np.isfinite(x)]
 
     order = np.argsort(v_pre, kind="stable")
-    fig, axs = plt.subplots(2, 2, figsize=(11, 8.5), layout="constrained", sharex=True)
-    (ax_a, ax_b), (ax_c, ax_d) = axs
+    fig = plt.figure(figsize=(11, 10 if markers else 8.5), layout="constrained")
+    gs = fig.add_gridspec(3 if markers else 2, 2, height_ratios=[1, 1, 0.22] if markers else [1, 1])
+    ax_a = fig.add_subplot(gs[0, 0])
+    ax_b = fig.add_subplot(gs[0, 1], sharex=ax_a)
+    ax_c = fig.add_subplot(gs[1, 0], sharex=ax_a)
+    ax_d = fig.add_subplot(gs[1, 1], sharex=ax_a)
+    axs = np.array([[ax_a, ax_b], [ax_c, ax_d]])
     pt = dict(s=9, linewidths=0)
 
     # choice colours: in order of first appearance along V_TC^-
@@ -341,25 +385,14 @@ def plot_map(csv_path, markers_path, title):
     ax_d.set_xlabel(r"$V_{TC}^-$")
     ax_d.legend(title="Brach choice", fontsize=8, markerscale=2, loc="best")
 
-    labels = []   # (axes, text) of the marker labels
     for ax in axs.flat:
         ax.grid(True, lw=0.4, alpha=0.5)
         ax.axhline(0.0, color="black", lw=0.5, zorder=0)
-        trans = mtransforms.blended_transform_factory(ax.transData, ax.transAxes)
-        for name, x in markers:
-            ax.axvline(x, color="0.35", lw=0.6, zorder=0)
-            labels.append((ax, ax.text(x, 0.98, " " + math_label(name), transform=trans,
-                                       fontsize=7, color="0.25", ha="left", va="top",
-                                       rotation=90, clip_on=True)))
+    if markers:
+        draw_transitions(fig, gs, markers, {ax_a: "brach", ax_d: "brach", ax_b: "region",
+                                            ax_c: "both"})
     if title:
         fig.suptitle(title)
-    if labels:
-        # legend loc="best" ignores text: give each label an invisible box it does see
-        fig.canvas.draw()
-        for ax, text in labels:
-            bb = text.get_window_extent().transformed(ax.transAxes.inverted())
-            ax.add_artist(Rectangle((bb.x0, bb.y0), bb.width, bb.height,
-                                    transform=ax.transAxes, fill=False, linewidth=0))
     return fig
 
 

@@ -82,9 +82,13 @@ def main():
     es = list(OrderedDict.fromkeys(k[0] for k in branches))
     colours = {e: f"C{i}" for i, e in enumerate(es)}
     has_doubled = any(k[1] > 1 for k in branches)
-    fig, axes = plt.subplots(1, 2 if has_doubled else 1, figsize=(14 if has_doubled else 9, 6),
-                             constrained_layout=True, squeeze=False)
-    ax = axes[0][0]
+    # (a) across the top; (b) one panel per e below, each zoomed on its own cascade (a single
+    # shared panel squeezed five cascades into one axis)
+    cascades = [e for e in es if any(k[0] == e and k[1] > 1 for k in branches)]
+    fig = plt.figure(figsize=(14, 10 if cascades else 6), constrained_layout=True)
+    gs = fig.add_gridspec(2 if cascades else 1, max(1, len(cascades)),
+                          height_ratios=[1.3, 1] if cascades else [1])
+    ax = fig.add_subplot(gs[0, :])
     draw(ax, branches, bifs, colours)
     for e in es:
         ax.plot([], [], "-", color=colours[e], label=f"e = {e}")
@@ -97,15 +101,19 @@ def main():
     ax.set_ylabel("apex height of the orbit [m]")
     ax.set_title("(a) period-1 orbits: SN, PD and grazing G")
     ax.grid(alpha=0.3)
-    if has_doubled:
-        ax2 = axes[0][1]
-        draw(ax2, branches, bifs, colours, doubled_only=True)
-        ws = [b["omega"] for b in bifs if b["kind"] == "PD"]
+    for i, e in enumerate(cascades):
+        ax2 = fig.add_subplot(gs[1, i])
+        sub = OrderedDict((k, v) for k, v in branches.items() if k[0] == e)
+        draw(ax2, sub, [b for b in bifs if b["e"] == e], colours, doubled_only=True)
+        ws = [b["omega"] for b in bifs if b["kind"] == "PD" and b["e"] == e]
         if ws:
-            ax2.set_xlim(min(ws) - 0.02, max(ws) + 0.02)
+            span = max(max(ws) - min(ws), 1e-3)
+            ax2.set_xlim(min(ws) - 0.08 * span, max(ws) + 0.08 * span)
         ax2.set_xlabel(r"$\omega$ [rad/s]")
-        ax2.set_ylabel("apex heights of the doubled orbits [m]")
-        ax2.set_title("(b) the period-doubling cascade (stable segments)")
+        if i == 0:
+            ax2.set_ylabel("apex heights of the doubled orbits [m]")
+        ax2.set_title(f"(b{i + 1}) cascade, e = {e}: {len(ws)} PD", fontsize=10)
+        ax2.tick_params(axis="x", labelsize=8, labelrotation=30)
         ax2.grid(alpha=0.3)
     tmp = f"{a.out}.tmp-{os.getpid()}.png"
     fig.savefig(tmp, dpi=110)

@@ -4,7 +4,7 @@
     /usr/bin/python3 python/clatter_plots/simulate.py --style STYLE --timeseries TS.csv \
         --events EV.csv --out OUT.png [--title "..."]
 
-TS.csv: t,x,y,theta,xdot,ydot,thetadot,energy,surface_h, then per contact
+TS.csv: t,x,y,theta,xdot,ydot,thetadot,energy,surface_h[,surface_u], then per contact
 <name>_x,<name>_y,<name>_gap,<name>_mode.  EV.csv: one row per event (kind, t, ...).
 
 STYLE = rod   [BP] Fig. 5 / [B] Fig. 5.4: (a) theta mod 2 pi against t, (b) a close-up of (a)
@@ -13,6 +13,10 @@ STYLE = rod   [BP] Fig. 5 / [B] Fig. 5.4: (a) theta mod 2 pi against t, (b) a cl
 STYLE = ball  (a) the height of the contact point and of the surface against t, impacts marked;
               (b) a close-up of the last chatter (closure) or of the last 10 % of the run.
 STYLE = body  (a) the heights of all contact points and of the surface, (b) theta against t.
+              A single contact that stays closed on a moving belt (surface_u not 0, no
+              flight) is drawn as stick-slip instead: (a) the body's velocity x' and the belt's
+              u(t), with the contact mode shaded (stick, slide+, slide-); (b) the slip velocity
+              x' - u(t) with the stick, slip-onset and slip-reversal events marked.
 STYLE = generic  any model (TS.csv: t, the model's coordinates and velocities, energy, then
               <name>_gap,<name>_mode per contact): (a) the coordinates against t, (b) every
               contact's gap with its events marked.
@@ -56,14 +60,35 @@ def window(t, events, kind):
     span = t[-1] - t[0]
     if marks:
         centre = marks[0]
-        half = max(0.02 * span, 1.0)
+        half = max(0.02 * span, min(1.0, 0.1 * span))
         return max(t[0], centre - half), min(t[-1], centre + half)
     return t[-1] - 0.1 * span, t[-1]
+
+
+def broken_at_wraps(t, theta):
+    """theta mod 2 pi as a line that is broken (NaN) where it wraps, never joined across."""
+    tt, yy = [], []
+    for i, (a, b) in enumerate(zip(t, theta)):
+        if i and abs(b - theta[i - 1]) > math.pi:
+            tt.append(float("nan"))
+            yy.append(float("nan"))
+        tt.append(a)
+        yy.append(b)
+    return tt, yy
 
 
 def in_window(t, ys, lo, hi):
     idx = [i for i, x in enumerate(t) if lo <= x <= hi]
     return [t[i] for i in idx], [[y[i] for i in idx] for y in ys]
+
+
+def belt_stick_slip(rows, names):
+    """One contact, always closed, on a belt that moves: a stick-slip run."""
+    if len(names) != 1 or "surface_u" not in rows[0]:
+        return False
+    closed = all(r[names[0] + "_mode"] != "open" for r in rows[1:])
+    moving = any(abs(float(r["surface_u"])) > 0.0 for r in rows)
+    return closed and moving
 
 
 def plot(style, ts_path, ev_path, out, title):
@@ -82,19 +107,26 @@ def plot(style, ts_path, ev_path, out, title):
 
     fig, axes = plt.subplots(4 if style == "rod" else 3, 1, figsize=(10, 11), constrained_layout=True)
     if style == "rod":
-        theta = [math.fmod(x, 2 * math.pi) % (2 * math.pi) for x in column(rows, "theta")]
-        axes[0].plot(t, theta, ",", color="C0")
-        axes[0].set_ylabel(r"$\theta$ mod $2\pi$")
-        axes[0].set_title("(a) rod angle")
+        raw = column(rows, "theta")
+        theta = [math.fmod(x, 2 * math.pi) % (2 * math.pi) for x in raw]
+        # (a) the whole run in turns: a spinning rod is a slope, not a band of 2 pi wraps
+        axes[0].plot(t, [x / (2 * math.pi) for x in raw], color="C0", lw=0.8)
+        axes[0].set_ylabel(r"$\theta / 2\pi$ [turns]")
+        axes[0].set_title(r"(a) rod angle in turns (unwrapped; (b) shows $\theta$ mod $2\pi$ as [BP])")
         sym = [float(e["t"]) for e in events if e["kind"] == "symmetric"]
         if sym:
             axes[0].axvline(sym[0], color="C3", lw=0.8, ls="--", label=f"symmetric from t = {sym[0]:.3f}")
             axes[0].legend(loc="upper right")
-        lo, hi = window(t, events, "symmetric")
+        # the close-up: the first symmetric event, else the first Painleve resolution, else the end
+        focus = next((k for k in ("symmetric", "impact_without_collision", "painleve")
+                      if any(e["kind"] == k for e in events)), None)
+        lo, hi = window(t, events, focus or "symmetric")
+        where = (f"around the first {focus.replace('_', ' ')} event" if focus
+                 else "the last 10 % of the run")
         tw, (thw,) = in_window(t, [theta], lo, hi)
-        axes[1].plot(tw, thw, ".", ms=2, color="C0")
+        axes[1].plot(*broken_at_wraps(tw, thw), color="C0", lw=0.9)
         axes[1].set_ylabel(r"$\theta$ mod $2\pi$")
-        axes[1].set_title("(b) close-up")
+        axes[1].set_title(rf"(b) close-up, {where}: $\theta$ mod $2\pi$")
         tw, ys = in_window(t, [h] + [column(rows, n + "_y") for n in names], lo, hi)
         axes[2].plot(tw, ys[0], color="k", lw=1.2, label="surface S(t)")
         for k, n in enumerate(names):
@@ -110,6 +142,15 @@ def plot(style, ts_path, ev_path, out, title):
         axes[0].plot(t, y, color="C0", lw=0.9, label="contact point")
         for ti in impacts[:2000]:
             axes[0].axvline(ti, color="C1", lw=0.2, alpha=0.3)
+        # a complete chatter the engine jumped over (accumulation point): shaded, so that the
+        # flat line is not read as the ball lying still
+        jumped = [(float(e["t"]), float(e["t_accumulation"])) for e in events
+                  if e["kind"] == "closure" and e.get("t_accumulation", "") not in ("", "0")]
+        for k, (a, b) in enumerate(jumped[:200]):
+            for ax in (axes[0], axes[2]):
+                ax.axvspan(a, b, color="C1", alpha=0.15, lw=0,
+                           label="chatter jumped over (bounces not simulated)"
+                           if k == 0 and ax is axes[0] else None)
         axes[0].set_ylabel("height")
         axes[0].set_title("(a) height against time (impacts: thin lines)")
         axes[0].legend(loc="upper right")
@@ -120,8 +161,48 @@ def plot(style, ts_path, ev_path, out, title):
         for e in events:
             if e["kind"] in ("closure", "chatter_end") and lo <= float(e["t"]) <= hi:
                 axes[1].axvline(float(e["t"]), color="C3", lw=0.8, ls="--")
+        for a, b in jumped[:200]:
+            if b > lo and a < hi:
+                axes[1].axvspan(max(a, lo), min(b, hi), color="C1", alpha=0.15, lw=0)
+        axes[1].set_xlim(lo, hi)
         axes[1].set_ylabel("height")
         axes[1].set_title("(b) close-up (dashed: contact closed / predicted chatter end)")
+        ax_e = axes[2]
+    elif belt_stick_slip(rows, names):
+        n = names[0]
+        u = column(rows, "surface_u")
+        xdot = column(rows, "xdot")
+        modes = [r[n + "_mode"] for r in rows]
+        colours = {"stick": "0.75", "slide+": "#f4c7a1", "slide-": "#a9c9ec"}
+        for ax in axes[:2]:
+            start = 0
+            for i in range(1, len(t) + 1):
+                if i == len(t) or modes[i] != modes[start]:
+                    if modes[start] in colours:
+                        ax.axvspan(t[start], t[i - 1], color=colours[modes[start]], lw=0,
+                                   alpha=0.6)
+                    start = i
+        axes[0].plot(t, u, color="k", lw=1.2, label="belt u(t)")
+        axes[0].plot(t, xdot, color="C0", lw=1.0, label=r"body $\dot x$")
+        for mode, colour in colours.items():
+            axes[0].fill_between([], [], color=colour, label=mode)
+        axes[0].set_ylabel("velocity [m/s]")
+        axes[0].set_title("(a) body and belt velocity (background: contact mode)")
+        axes[0].margins(y=0.3)  # room for the legend above the curves
+        axes[0].legend(loc="upper right", ncol=5, fontsize=8)
+        slip = [a - b for a, b in zip(xdot, u)]
+        axes[1].plot(t, slip, color="C0", lw=1.0)
+        axes[1].axhline(0.0, color="k", lw=0.6)
+        marks = {"stick": ("o", "C2"), "slip_onset": ("^", "C3"), "slip_reversal": ("s", "C1")}
+        for kind, (marker, colour) in marks.items():
+            te = [float(e["t"]) for e in events if e["kind"] == kind]
+            if te:
+                axes[1].plot(te, [0.0] * len(te), marker, color=colour, ms=6, ls="none",
+                             label=kind.replace("_", " "))
+        axes[1].set_ylabel(r"slip $\dot x - u$ [m/s]")
+        axes[1].set_title("(b) slip velocity, events marked")
+        axes[1].margins(y=0.3)
+        axes[1].legend(loc="upper right", ncol=3, fontsize=8)
         ax_e = axes[2]
     else:
         axes[0].plot(t, h, color="k", lw=1.2, label="surface")

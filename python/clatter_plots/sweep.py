@@ -4,7 +4,7 @@
     /usr/bin/python3 python/clatter_plots/sweep.py --data BIF.csv --summary SUM.csv --out OUT.png
         [--title "..."]
 
-BIF.csv: omega,y_apex (one row per recorded apex). SUM.csv: omega,distinct,samples,reason.
+BIF.csv: omega,y_apex (one row per recorded apex). SUM.csv: omega,distinct,samples,reason,message.
 Top: y_apex against omega (one dot per apex). Bottom: the number of distinct apex heights per
 omega (the period in impacts; chaos, more than 64, drawn at 65; 0 = sustained contact).
 Output written atomically. Bad input: message on stderr, exit 2.
@@ -46,10 +46,16 @@ def main():
     ax1.set_ylabel("apex height of the centre of mass")
     ax1.set_title("(a) bifurcation diagram (apex section after the transient)")
     ax2.step(sw, [65 if d < 0 else d for d in sd], where="mid", color="C0")
-    ax2.set_yscale("symlog", linthresh=8)
+    # symlog around 0 with plain tick labels (the default 10^0 and 0 collided)
+    ax2.set_yscale("symlog", linthresh=1, linscale=0.4)
+    ticks = [0, 1, 2, 4, 8, 16, 32, 65]
+    ax2.set_yticks(ticks)
+    ax2.set_yticklabels([str(t) for t in ticks[:-1]] + [">64"])
+    ax2.minorticks_off()
+    ax2.set_ylim(-0.3, 90)
     ax2.set_ylabel("distinct apexes")
     ax2.set_xlabel(r"$\omega$")
-    ax2.set_title("(b) period in impacts (65: more than 64, chaos; 0: sustained contact)")
+    ax2.set_title("(b) distinct apex heights per omega: the period in impacts (>64: chaos; 0: sustained contact)")
     for ax in (ax1, ax2):
         ax.grid(alpha=0.3)
     fig.suptitle(a.title)

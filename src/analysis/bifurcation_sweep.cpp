@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <exception>
+#include <mutex>
 #include <numbers>
 #include <thread>
 
@@ -99,9 +101,18 @@ std::vector<SweepPoint> sweep_omega(const model::System& model, const hybrid::In
     return out;
   }
   std::atomic<std::size_t> next{0};
+  // a value whose run throws must not terminate the process from a worker thread: the first
+  // exception is kept, the other values go on, and it is rethrown after the join
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
   const auto worker = [&] {
     for (std::size_t i = next++; i < omegas.size(); i = next++) {
-      out[i] = run_one(model, initial, options, sweep, omegas[i]).point;
+      try {
+        out[i] = run_one(model, initial, options, sweep, omegas[i]).point;
+      } catch (...) {
+        const std::lock_guard lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+      }
     }
   };
   std::vector<std::thread> pool;
@@ -109,6 +120,7 @@ std::vector<SweepPoint> sweep_omega(const model::System& model, const hybrid::In
   for (int k = 1; k < threads; ++k) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   return out;
 }
 

@@ -24,9 +24,12 @@ StickFlow::StickFlow(const Model& model, const State& start) : model_(&model), s
   const Eigen::Matrix2d to_modal = Q.transpose() * sqrt_k.asDiagonal();
   q0_ = to_modal * Eigen::Vector2d(start.u1, start.u3);
   qdot0_ = to_modal * Eigen::Vector2d(start.x_dot, start.z_dot);
-  // periodic: the zero mode does not drift (relative to the oscillating mode's velocity scale)
+  // periodic: the zero mode does not drift (relative to the velocity scale of the motion,
+  // which counts the whole deformation: a wedged pendulum holds its load in the zero mode with
+  // q0_(1) and both velocities at round-off level, and must still be recognised as at rest)
   if (sigma_(0) == 0.0 && sigma_(1) > 0.0) {
-    const double scale = std::abs(qdot0_(1)) + std::sqrt(sigma_(1)) * std::abs(q0_(1));
+    const double scale =
+        std::abs(qdot0_(1)) + std::sqrt(sigma_(1)) * (std::abs(q0_(0)) + std::abs(q0_(1)));
     periodic_ = std::abs(qdot0_(0)) <= 1e-12 * scale;
     if (periodic_) qdot0_(0) = 0.0;
   }

@@ -5,6 +5,7 @@
 #include <toml++/toml.h>
 #include <array>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -14,6 +15,17 @@
 namespace clatter::io {
 
 namespace {
+
+// the TOML type of a node, for messages
+std::string type_name(const toml::node& n) {
+  if (n.is_boolean()) return "a boolean";
+  if (n.is_string()) return "a string";
+  if (n.is_integer()) return "an integer";
+  if (n.is_floating_point()) return "a float";
+  if (n.is_array()) return "an array";
+  if (n.is_table()) return "a table";
+  return "a date or time";
+}
 
 // a TOML table with the keys it may contain; every read records the key as known
 class Section {
@@ -30,11 +42,14 @@ class Section {
     if (!table_) return fallback;
     const toml::node* n = table_->get(k);
     if (!n) return fallback;
-    if (const auto v = n->value<double>()) {
-      require_finite(*v, key(k).c_str());
-      return *v;
+    // strictly a TOML integer or float: true/false or "1.5" are not numbers
+    if (n->is_floating_point() || n->is_integer()) {
+      const double v = n->is_integer() ? static_cast<double>(*n->value_exact<int64_t>())
+                                       : *n->value_exact<double>();
+      require_finite(v, key(k).c_str());
+      return v;
     }
-    throw InvalidArgument(key(k), "must be a number");
+    throw InvalidArgument(key(k), std::string("must be a number, got ") + type_name(*n));
   }
 
   double required_number(std::string_view k) {
@@ -47,8 +62,8 @@ class Section {
     if (!table_) return fallback;
     const toml::node* n = table_->get(k);
     if (!n) return fallback;
-    if (const auto v = n->value<std::string>()) return *v;
-    throw InvalidArgument(key(k), "must be a string");
+    if (n->is_string()) return *n->value_exact<std::string>();
+    throw InvalidArgument(key(k), std::string("must be a string, got ") + type_name(*n));
   }
 
   [[nodiscard]] bool has(std::string_view k) const { return table_ && table_->get(k); }
@@ -58,8 +73,8 @@ class Section {
     if (!table_) return fallback;
     const toml::node* n = table_->get(k);
     if (!n) return fallback;
-    if (const auto v = n->value<bool>()) return *v;
-    throw InvalidArgument(key(k), "must be true or false");
+    if (n->is_boolean()) return *n->value_exact<bool>();
+    throw InvalidArgument(key(k), std::string("must be true or false, got ") + type_name(*n));
   }
 
   long integer(std::string_view k, long fallback) {
@@ -67,8 +82,15 @@ class Section {
     if (!table_) return fallback;
     const toml::node* n = table_->get(k);
     if (!n) return fallback;
-    if (const auto v = n->value<int64_t>()) return static_cast<long>(*v);
-    throw InvalidArgument(key(k), "must be an integer");
+    // a TOML integer within the range of the options it sets (int): never wrapped modulo 2^32
+    if (n->is_integer()) {
+      const int64_t v = *n->value_exact<int64_t>();
+      require(v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max(),
+              key(k).c_str(), "must be an integer in [-2147483648, 2147483647]",
+              static_cast<double>(v));
+      return static_cast<long>(v);
+    }
+    throw InvalidArgument(key(k), std::string("must be an integer, got ") + type_name(*n));
   }
 
   /// A numeric array of exactly `size` entries (fallback if absent).
@@ -82,10 +104,12 @@ class Section {
             "must be an array of " + std::to_string(size) + " numbers");
     std::vector<double> out;
     for (const toml::node& e : *a) {
-      const auto v = e.value<double>();
-      require(v.has_value(), key(k).c_str(), "must contain numbers only");
-      require_finite(*v, key(k).c_str());
-      out.push_back(*v);
+      require(e.is_floating_point() || e.is_integer(), key(k).c_str(),
+              "must contain numbers only, got " + type_name(e));
+      const double v = e.is_integer() ? static_cast<double>(*e.value_exact<int64_t>())
+                                      : *e.value_exact<double>();
+      require_finite(v, key(k).c_str());
+      out.push_back(v);
     }
     return out;
   }

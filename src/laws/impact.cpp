@@ -63,8 +63,10 @@ void validate(const ImpactInput& in, const ImpactParams& params) {
   require(in.v_pre.y() < 0.0, "v_N", "pre-impact normal velocity must be negative (approaching)",
           in.v_pre.y());
   validate(in.W, "W");
-  require(std::isfinite(params.mu) && params.mu >= 0.0, "mu",
-          "friction coefficient must be finite and >= 0", params.mu);
+  // beyond 1e6 the rate constants μA, μB overflow the closed forms long before the answer
+  // changes: an impulsive stick is reached after an impulse of order 1/μ
+  require(std::isfinite(params.mu) && params.mu >= 0.0 && params.mu <= 1e6, "mu",
+          "friction coefficient must lie in [0, 1e6]", params.mu);
   require(std::isfinite(params.e) && params.e >= 0.0 && params.e <= 1.0, "e",
           "restitution coefficient must lie in [0, 1]", params.e);
 }

@@ -1,5 +1,7 @@
 #include "clatter/laws/impact_law.hpp"
 
+#include <cmath>
+
 #include <string>
 
 #include "clatter/laws/brach.hpp"
@@ -22,10 +24,9 @@ LawKind parse_law(std::string_view name) {
                         "unknown law '" + std::string(name) + "' (allowed: " + allowed + ")");
 }
 
-ImpactOutcome apply_law(LawKind law, const ImpactInput& in, const ImpactParams& params) {
-  // a contact that moves along one line only (one degree of freedom): laws/rank_one_impact.hpp
-  if (is_rank_one(in.W)) return rank_one_impact(law, in, params);
-  validate(in, params);
+namespace {
+
+ImpactOutcome dispatch(LawKind law, const ImpactInput& in, const ImpactParams& params) {
   switch (law) {
     case LawKind::kStronge:
       return stronge_closed_form(in, params);
@@ -41,6 +42,24 @@ ImpactOutcome apply_law(LawKind law, const ImpactInput& in, const ImpactParams& 
       return brach_extended(in, params);
   }
   throw InvalidArgument("law", "unhandled law");
+}
+
+}  // namespace
+
+ImpactOutcome apply_law(LawKind law, const ImpactInput& in, const ImpactParams& params) {
+  // a contact that moves along one line only (one degree of freedom): laws/rank_one_impact.hpp
+  ImpactOutcome out;
+  if (is_rank_one(in.W)) {
+    out = rank_one_impact(law, in, params);
+  } else {
+    validate(in, params);
+    out = dispatch(law, in, params);
+  }
+  // a result that overflowed (extreme W, μ or v) is never reported as valid
+  const bool finite =
+      out.v_post.allFinite() && out.Lambda.allFinite() && std::isfinite(out.delta_energy);
+  if (!finite && out.status != Status::kNoTermination) out.status = Status::kSingular;
+  return out;
 }
 
 }  // namespace clatter

@@ -33,9 +33,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         # bad input: exit 2, the field named
         for args, field in ((["--preset", "nope"], "preset"),
-                            (["--preset", "ball-corner", "--e-star", "1.5"], "e_star"),
+                            (["--preset", "ball-corner", "--e-star", "1.5"], "--e-star"),
                             (["--preset", "ball-corner", "--work-def", "x"], "work-def"),
-                            (["--preset", "ball-corner", "--mu-s", "0.1", "--mu-d", "0.3"], "mu_s"),
+                            (["--preset", "ball-corner", "--mu-s", "0.1", "--mu-d", "0.3"], "--mu-s"),
                             (["--preset", "cradle3", "--qdot", "1", "2"], "qdot")):
             r = run(exe, *args, "--no-plot", "--out", os.path.join(tmp, "bad"))
             check(r.returncode == 2, f"{args}: exit 2, got {r.returncode}")

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "clatter/multipoint/bodies.hpp"
@@ -226,30 +227,45 @@ TEST(RodriguezTables, BlockCornerOneComesDownAgain) {
   EXPECT_EQ(actives(r.events[2], 2), (std::vector<int>{0}));
 }
 
-TEST(RodriguezTables, Table63FrictionalBlock) {
-  // μ_d = 0.35, μ_s = 0.6, e* = −0.883 then 0.662; pre-impact state (not given by the thesis):
-  // rocking about corner 1 at ω⁻ = −1 rad/s with both corners sliding forward at 0.005 m/s, the
-  // state in which the slip almost stops at the end of event 1 (thesis §6.2.2). v₁⁺/v₂⁻ = −0.100
-  // is reproduced within 3 % (−0.1004), both corners sliding forward throughout event 1.
-  // v₂⁺/v₂⁻ = −0.600 is NOT reproduced: −0.639 (6.5 % off). Event 2 is one contact sliding
-  // forward, so v₂⁺ ≈ −e*₂ v₂(after event 1); the thesis's value needs v₂ = 0.906 v₂⁻ after event
-  // 1, but the friction impulses of event 1 (both −x, at height h/2 below G) spin the block so
-  // that corner 2 slows only to 0.963 v₂⁻. No forward slip gives both ratios within 3 %.
+// [R] Table 6.3, frictional block: μ_d = 0.35, μ_s = 0.6, e* = −0.883 then 0.662; printed
+// ratios v₁⁺/v₂⁻ = −0.100 (event 1) and v₂⁺/v₂⁻ = −0.600 (event 2), to 3 decimals: tolerance half
+// a unit of the last printed digit, 5e-4. The thesis does not give the pre-impact state; the one
+// used here (rocking about corner 1 at ω⁻ = −1 rad/s, both corners sliding forward at 0.005 m/s)
+// was chosen so that event 1's slip almost stops, as the thesis describes (§6.2.2): the first
+// ratio is therefore partly fitted, not an independent check of the slip dynamics.
+CollisionResult table63_block() {
   RockingBlock b;
   b.mu_s = 0.6;
   b.mu_d = 0.35;
   b.slip_pre = 0.005;
-  const CollisionResult r = run(rocking_block(b), {-0.883, 0.662});
+  return run(rocking_block(b), {-0.883, 0.662});
+}
+
+TEST(RodriguezTables, Table63FrictionalBlockEvent1) {
+  const CollisionResult r = table63_block();
   ASSERT_GE(r.events.size(), 2u);
   const EventResult& e1 = r.events[0];
-  EXPECT_NEAR(e1.v_post[1] / v2_pre(r), -0.100, 0.03 * 0.100);
-  EXPECT_TRUE(e1.slip_changes.empty());  // forward sliding throughout
+  EXPECT_NEAR(e1.v_post[1] / v2_pre(r), -0.100, 5e-4);  // [R] Table 6.3
+  EXPECT_TRUE(e1.slip_changes.empty());                 // forward sliding throughout ([R] §6.2.2)
   EXPECT_GT(e1.v_post[0], 0.0);
-  EXPECT_LT(e1.v_post[0], 0.1 * b.slip_pre);  // the slip almost stops
-  const double v2_start = e1.v_post[3] / v2_pre(r);
-  EXPECT_NEAR(v2_start, 0.963, 1e-3);
+  EXPECT_LT(e1.v_post[0], 0.1 * 0.005);  // the slip almost stops ([R] §6.2.2)
+}
+
+// NOT REPRODUCED: [R] Table 6.3 prints v₂⁺/v₂⁻ = −0.600; clatter gives −0.639 (6.5 % off, measured
+// with this state). Event 2 is one contact sliding forward, so v₂⁺ ≈ −e*₂ v₂ after event 1; the
+// thesis's value needs v₂ = 0.906 v₂⁻ after event 1, but the friction impulses of event 1 (both
+// −x, at height h/2 below G) spin the block so that corner 2 slows less. No forward slip before
+// the impact gives both printed ratios within 3 %. This test asserts the thesis's number and that
+// the disagreement is still there: if a change reproduces −0.600, it fails and this note must go.
+TEST(RodriguezTables, Table63FrictionalBlockEvent2IsNotReproduced) {
+  const CollisionResult r = table63_block();
+  ASSERT_GE(r.events.size(), 2u);
+  const double thesis = -0.600;
   const double v2 = r.events[1].v_post[3] / v2_pre(r);
-  EXPECT_NEAR(v2 / v2_start, -0.662, 0.01 * 0.662);
+  RecordProperty("v2_post_over_v2_pre", std::to_string(v2));
+  EXPECT_GT(std::abs(v2 - thesis), 5e-4)
+      << "[R] Table 6.3's v2+/v2- = -0.600 is now reproduced (" << v2
+      << "): turn this into EXPECT_NEAR and update docs/ and the comment above";
 }
 
 // ---- §8.1–8.2: 3-D examples (figures only) ---------------------------------------------------

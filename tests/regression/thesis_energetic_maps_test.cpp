@@ -123,11 +123,15 @@ TEST(ThesisEnergeticMaps, Fig311NoStick) {
   const EnergeticSweep sweep({0.2, -0.8, -1.0, 0.6, 0.5});
   EXPECT_NEAR(sweep.input(0.0).v_pre.y(), -0.21595, 5e-6);
   EXPECT_FALSE(RateConstants::make(sweep.input(0.0).W, 0.5).stick_ok);
-  EXPECT_NEAR(sweep.boundary(9, 7, 0.0, 0.5), 0.059, 1e-3);
-  EXPECT_NEAR(sweep.boundary(7, 1, 0.0, 0.5), 0.0947, 1e-4);
-  // near V_TC⁻ = 0⁺ the post-impact slip is small but never zero (thesis: V_TC⁺ ≈ −0.002)
+  // the digest's boundaries ([derived], printed to 3 ("≈") and 4 decimals): half a unit of the last
+  // digit. (Its "2 → 9 (0.0024)" is not asserted: the 2 → 9 switch is at V_TC⁻ = 0 here, and
+  // 0.0024 is the Brach µf → µC point of the same list.)
+  EXPECT_NEAR(sweep.boundary(9, 7, 0.0, 0.5), 0.059, 5e-4);
+  EXPECT_NEAR(sweep.boundary(7, 1, 0.0, 0.5), 0.0947, 5e-5);
+  // near V_TC⁻ = 0⁺ the post-impact slip is small but never zero: the thesis reads V_TC⁺ ≈ −0.002
+  // off Fig 3.11 (one significant digit: half a unit, 5e-4)
   const ImpactOutcome out = sweep.at(1e-6);
-  EXPECT_NE(out.v_post.x(), 0.0);
+  EXPECT_NEAR(out.v_post.x(), -0.002, 5e-4);
   EXPECT_FALSE(out.ends_in_stick);
 }
 

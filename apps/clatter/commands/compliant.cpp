@@ -10,8 +10,10 @@
 //   [--no-follow-lock]    stop where [Bi]'s slip solution diverges (its wedge) instead of
 //                         following the consistent model into the permanent stick
 
+#include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "clatter/compliant/compliant_numeric.hpp"
@@ -30,14 +32,20 @@ struct CompliantOptions {
   std::string history;
   int samples{2000};
   bool follow_lock{true};
-  double t_max{0.0};
+  std::optional<double> t_max;  ///< numeric horizon [s] (default 200 time units)
 };
 
 int run_compliant(const CompliantOptions& o) {
   const CompliantSetup s = make_setup(o.body);
   require(o.method == "closed" || o.method == "numeric", "method",
           "must be closed or numeric, got '" + o.method + "'");
-  require(o.samples >= 2 && o.samples <= 1000000, "samples", "must lie in [2, 1000000]");
+  require(o.samples >= 2 && o.samples <= 1000000, "--samples", "must lie in [2, 1000000]",
+          o.samples);
+  if (o.t_max) {
+    require(std::isfinite(*o.t_max) && *o.t_max > 0.0, "--t-max", "must be a finite time > 0 [s]",
+            *o.t_max);
+    require(o.method == "numeric", "--t-max", "applies to --method numeric only");
+  }
   compliant::Result r;
   if (o.method == "closed") {
     compliant::Options opt;
@@ -45,7 +53,7 @@ int run_compliant(const CompliantOptions& o) {
     r = compliant::solve(s.model, s.x_dot0, s.z_dot0, opt);
   } else {
     compliant::NumericOptions opt;
-    opt.t_max = o.t_max > 0.0 ? o.t_max : 200.0 * s.t_ref;
+    opt.t_max = o.t_max.value_or(200.0 * s.t_ref);
     r = compliant::integrate_numeric(s.model, s.x_dot0, s.z_dot0, opt);
   }
   const compliant::EnergyLedger L = compliant::energy_ledger(s.model, r);
@@ -56,6 +64,12 @@ int run_compliant(const CompliantOptions& o) {
     j["history"] = o.history;
   }
   std::cout << j.dump(2) << "\n";
+  if (r.status != compliant::SolveStatus::kOk) {
+    std::cerr << "clatter: compliant: the impact was not resolved (status "
+              << compliant::to_string(r.status) << ", outcome " << compliant::to_string(r.outcome)
+              << ")\n";
+    return 3;
+  }
   return 0;
 }
 

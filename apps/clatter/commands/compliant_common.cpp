@@ -52,7 +52,17 @@ void add_body_options(CLI::App* sub, CompliantBodyOptions& o) {
 CompliantSetup make_setup(const CompliantBodyOptions& o) {
   CompliantSetup s;
   s.body = o.body;
-  require(!(o.theta && o.theta_deg), "theta", "give --theta or --theta-deg, not both");
+  require(!(o.theta && o.theta_deg), "--theta", "give --theta or --theta-deg, not both");
+  if (o.theta) require_finite(*o.theta, "--theta");
+  if (o.theta_deg) require_finite(*o.theta_deg, "--theta-deg");
+  require(std::isfinite(o.mass) && o.mass > 0.0 && o.mass <= 1e12, "--mass",
+          "must be a finite mass in (0, 1e12] [kg]", o.mass);
+  require(std::isfinite(o.radius) && o.radius >= 0.0 && o.radius <= 1e6, "--radius",
+          "must be finite, in [0, 1e6] [m]", o.radius);
+  require(std::isfinite(o.length) && o.length > 0.0 && o.length <= 1e6, "--length",
+          "must be finite, in (0, 1e6] [m]", o.length);
+  require(std::isfinite(o.V0) && o.V0 > 0.0, "--V0", "must be a finite speed > 0 [m/s]", o.V0);
+  require(o.lean == 1 || o.lean == -1, "--lean", "must be +1 or -1", o.lean);
   const bool has_theta = o.theta.has_value() || o.theta_deg.has_value();
   const double theta = o.theta.value_or(o.theta_deg.value_or(0.0) * std::numbers::pi / 180.0);
   s.model.mu = o.mu;

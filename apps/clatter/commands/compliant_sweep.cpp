@@ -13,10 +13,12 @@
 //   (sweep.csv) pendulum-fig4.14     critical angle θ_cr against μ for several η (theta_cr.csv)
 //   rigid-limit          V_f(η) → √((tanθ − μ)/(tanθ + μ)) as η → 0, error and rate
 //   (rigid_limit.csv) flow-fig4.2          slip-direction field of the 3-D pendulum, θ = 60°, μ = 1
-//   (flow_*.csv)
+//   (flow_*.csv)         flow --mu MU (--theta-deg T | --B b11 b12 b13 b22 b23 b33): the same
+//                        for any angle, friction or body
 //
 // Normalisation: see compliant_common.hpp (times in the thesis's units; velocities / |ż0|).
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <filesystem>
 #include <functional>
@@ -24,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <numbers>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,6 +39,7 @@
 #include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
 #include "commands/compliant_common.hpp"
+#include "commands/output_set.hpp"
 
 namespace clatter::cli {
 
@@ -57,6 +61,9 @@ struct SweepOptions {
   std::string out{"out"};
   bool plot{true};
   int n{0};  // samples per curve (0: the preset's default)
+  // --preset flow: any body and friction
+  std::optional<double> theta_deg, mu;
+  std::vector<double> B;  // b11 b12 b13 b22 b23 b33
 };
 
 // what a preset produces: files (name → content), the plot kind and title, a JSON summary
@@ -257,7 +264,9 @@ Output fig414(int n) {
 Output rigid_limit() {
   Output out;
   out.kind = "rigid-limit";
-  out.title = "Rigid limit: compliant V_f -> sqrt((tan th - mu)/(tan th + mu)) as eta -> 0";
+  out.title =
+      "Rigid limit: compliant $V_f \\to \\sqrt{(\\tan\\theta - \\mu)/(\\tan\\theta + \\mu)}$ as "
+      "$\\eta \\to 0$";
   std::string csv = "case,eta,V_f,V_rigid,error\n";
   nlohmann::json rates = nlohmann::json::array();
   struct Case {
@@ -290,12 +299,10 @@ Output rigid_limit() {
   return out;
 }
 
-Output flow_fig42(int n) {
+Output slip_flow(int n, const Mat3& B, double mu, const std::string& title) {
   Output out;
   out.kind = "flow";
-  out.title = "Fig 4.2: slip-direction flow of the 3-D pendulum, theta = 60 deg, mu = 1";
-  const double mu = 1.0;
-  const Mat3 B = point_pendulum_B(1.0, 1.0, 60.0 * kDeg);
+  out.title = title;
   std::string field = "V1,V2,dV1,dV2\n";
   for (int i = 0; i <= n; ++i) {
     for (int j = 0; j <= n; ++j) {
@@ -426,9 +433,44 @@ const std::map<std::string, Builder>& presets() {
                              "Fig 4.17: wedging window in mu, theta = 26 deg, eta = 0.01");
        }},
       {"rigid-limit", [](int) { return rigid_limit(); }},
-      {"flow-fig4.2", [](int n) { return flow_fig42(n); }},
+      {"flow-fig4.2",
+       [](int n) {
+         return slip_flow(n, point_pendulum_B(1.0, 1.0, 60.0 * kDeg), 1.0,
+                          "Fig 4.2: slip-direction flow of the 3-D pendulum, theta = 60 deg, "
+                          "mu = 1");
+       }},
   };
   return p;
+}
+
+// `--preset flow`: the slip-direction flow of the 3-D point pendulum at --theta-deg, or of any
+// body given by its contact matrix --B (symmetric, positive semi-definite), at friction --mu
+Output flow_from_options(const SweepOptions& o, int n) {
+  require(o.mu.has_value(), "--mu", "required for --preset flow (> 0)");
+  require(std::isfinite(*o.mu) && *o.mu > 0.0 && *o.mu <= 1e3, "--mu", "must lie in (0, 1e3]",
+          *o.mu);
+  require(o.B.empty() != !o.theta_deg.has_value(), "--theta-deg",
+          "give --theta-deg (the 3-D point pendulum) or --B (any body), one of them");
+  Mat3 B;
+  std::ostringstream title;
+  title << "slip-direction flow, mu = " << *o.mu << ", ";
+  if (o.theta_deg) {
+    require(std::isfinite(*o.theta_deg) && *o.theta_deg > 0.0 && *o.theta_deg < 90.0, "--theta-deg",
+            "must lie in (0, 90) [deg]", *o.theta_deg);
+    B = point_pendulum_B(1.0, 1.0, *o.theta_deg * kDeg);
+    title << "3-D point pendulum, theta = " << *o.theta_deg << " deg";
+  } else {
+    require(o.B.size() == 6, "--B", "give b11 b12 b13 b22 b23 b33 (B symmetric)");
+    for (const double b : o.B) require_finite(b, "--B");
+    B << o.B[0], o.B[1], o.B[2], o.B[1], o.B[3], o.B[4], o.B[2], o.B[4], o.B[5];
+    const Eigen::SelfAdjointEigenSolver<Mat3> es(B);
+    require(es.eigenvalues().minCoeff() >= -1e-12 * es.eigenvalues().maxCoeff() &&
+                es.eigenvalues().maxCoeff() > 0.0 && B(2, 2) > 0.0,
+            "--B", "must be positive semi-definite with b33 > 0");
+    title << "B = [" << o.B[0] << ", " << o.B[1] << ", " << o.B[2] << "; " << o.B[3] << ", "
+          << o.B[4] << "; " << o.B[5] << "]";
+  }
+  return slip_flow(n, B, *o.mu, title.str());
 }
 
 int default_samples(const std::string& preset) {
@@ -447,11 +489,13 @@ int run_sweep(const SweepOptions& o) {
   std::string names;
   for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
   const auto it = presets().find(o.preset);
-  require(it != presets().end(), "preset",
-          "unknown preset '" + o.preset + "' (allowed: " + names + ")");
-  require(o.n >= 0 && o.n <= 100000, "n", "must lie in [1, 100000] (0 = preset default)");
-  const int n = o.n > 0 ? o.n : default_samples(o.preset);
-  const Output out = it->second(n);
+  require(it != presets().end() || o.preset == "flow", "--preset",
+          "unknown preset '" + o.preset + "' (allowed: flow, " + names + ")");
+  require(o.preset == "flow" || (!o.theta_deg && !o.mu && o.B.empty()), "--preset",
+          "--theta-deg, --mu and --B apply to --preset flow only");
+  require(o.n >= 0 && o.n <= 100000, "--n", "must lie in [1, 100000] (0 = preset default)");
+  const int n = o.n > 0 ? o.n : (o.preset == "flow" ? 24 : default_samples(o.preset));
+  const Output out = o.preset == "flow" ? flow_from_options(o, n) : it->second(n);
   const std::filesystem::path dir(o.out);
   nlohmann::json files = nlohmann::json::array();
   std::vector<std::string> args = {"--kind", out.kind, "--title", out.title};
@@ -459,18 +503,22 @@ int run_sweep(const SweepOptions& o) {
     args.push_back("--xlabel");
     args.push_back(out.summary["x"].get<std::string>());
   }
+  OutputSet set;
+  const auto png = dir / (o.preset + ".png");
+  set.also_replaces(png);
   for (const auto& [name, content] : out.files) {
-    io::write_file_atomic(dir / name, content);
+    set.write(dir / name, content);
     files.push_back((dir / name).string());
     args.push_back("--csv");
-    args.push_back((dir / name).string());
+    args.push_back(set.temporary(dir / name).string());
   }
-  const auto png = dir / (o.preset + ".png");
+  const std::filesystem::path last = dir / out.files.begin()->first;
   if (o.plot) {
     args.push_back("--out");
-    args.push_back(png.string());
-    run_compliant_plot(args);
+    args.push_back(set.temporary(png).string());
+    set.draw(png, last, [&] { run_compliant_plot(args); });
   }
+  set.commit(last);
   nlohmann::json summary = out.summary;
   summary["preset"] = o.preset;
   summary["kind"] = out.kind;
@@ -488,7 +536,13 @@ Run add_compliant_sweep(CLI::App& app) {
       "compliant-sweep", "Thesis-style figures of the compliant contact (Birlik): CSV + PNG");
   std::string names;
   for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
-  sub->add_option("--preset", o->preset, "figure: " + names)->required();
+  sub->add_option("--preset", o->preset,
+                  "figure: " + names + "; or flow (any theta, mu or body: --theta-deg/--B, --mu)")
+      ->required();
+  sub->add_option("--theta-deg", o->theta_deg, "flow: angle of the 3-D point pendulum [deg]");
+  sub->add_option("--mu", o->mu, "flow: friction coefficient > 0");
+  sub->add_option("--B", o->B, "flow: any body's contact matrix b11 b12 b13 b22 b23 b33")
+      ->expected(6);
   sub->add_option("--out", o->out, "output directory")->capture_default_str();
   sub->add_option("--n", o->n, "samples per curve (0 = the preset's default)")
       ->capture_default_str();

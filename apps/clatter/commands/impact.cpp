@@ -50,8 +50,16 @@ int run_impact(const ImpactOptions& o) {
     validate(b);
     for (int i = 0; i < 3; ++i) require_finite(o.qdot[static_cast<std::size_t>(i)], "qdot");
     qdot = {o.qdot[0], o.qdot[1], o.qdot[2]};
+    require(o.end == 1 || o.end == 2, "--end", "must be 1 or 2", o.end);
     body = rod_end_contact(b, *o.offset, *o.angle, o.end);
     in = {body->contact_velocity(qdot), body->W()};
+    try {
+      validate(in.W, "W");
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument("--mass", std::string("with --inertia, --offset and --angle gives a "
+                                                  "contact matrix that is not usable (") +
+                                          e.what() + "): give values of ordinary magnitude");
+    }
   } else {
     require(o.W.size() == 3, "W", "required: --W A B C (or the rigid-body form)");
     require(o.v.size() == 2, "v", "required: --v VT VN (or the rigid-body form)");
@@ -73,6 +81,11 @@ int run_impact(const ImpactOptions& o) {
   const std::string text = j.dump(2) + "\n";
   if (!o.out.empty()) io::write_file_atomic(o.out, text);
   std::cout << text;
+  if (out.status == Status::kSingular || out.status == Status::kNoTermination) {
+    std::cerr << "clatter: impact: no valid result (status " << to_string(out.status)
+              << "): the law cannot resolve this impact\n";
+    return 3;
+  }
   return 0;
 }
 

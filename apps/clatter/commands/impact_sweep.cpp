@@ -27,6 +27,7 @@
 #include "clatter/laws/brach.hpp"
 #include "clatter/laws/stronge.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 
 namespace clatter::cli {
@@ -305,10 +306,21 @@ int run_sweep(SweepOptions o) {
   const auto csv = dir / (o.kind + ".csv");
   const auto markers = dir / "markers.csv";
   const auto png = dir / (o.kind + ".png");
-  io::write_file_atomic(csv, s.csv);
-  io::write_file_atomic(markers, s.markers);
-  const std::string title = !o.preset.empty() ? presets().at(o.preset).title : o.kind;
-  if (o.plot) plot(o, csv, markers, png, title);
+  // a custom map is titled by what it is, not by its kind alone
+  std::ostringstream custom;
+  custom << (o.kind == "energy-loss" ? "energy loss" : "velocity map") << ": theta = " << *o.angle
+         << ", qdot = (" << o.qdot[0] << ", " << o.qdot[1] << ", " << o.qdot[2] << ")";
+  const std::string title = !o.preset.empty() ? presets().at(o.preset).title : custom.str();
+  OutputSet files;
+  files.also_replaces(png);
+  files.write(csv, s.csv);
+  files.write(markers, s.markers);
+  if (o.plot) {
+    files.draw(png, csv, [&] {
+      plot(o, files.temporary(csv), files.temporary(markers), files.temporary(png), title);
+    });
+  }
+  files.commit(csv);
 
   nlohmann::json summary = s.summary;
   summary["kind"] = o.kind;

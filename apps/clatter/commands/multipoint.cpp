@@ -4,13 +4,17 @@
 //   clatter multipoint --preset NAME [--e-star E [E ...]] [--mu-s MU] [--mu-d MU]
 //                      [--work-def thesis|integral] [--recipe thesis|min-norm]
 //                      [--pairs chain|star] [--method analytic|ode] [--qdot Q ...]
-//                      [--max-events N] [--no-plot] --out DIR
+//                      [--max-events N] [--max-steps N] [--no-plot] --out DIR
+//
+// Exit status 3 when the collision is not resolved (no_termination, max_events, singular_rates,
+// disconnected): the files are written and say how far it got.
 //
 // Presets are the thesis's examples (ball-corner, rocking-block, rocking-block-friction, cradle3,
 // cradle3-case2, cradle5, cradle5-case2, cradle5-case3, sphere-corner, block3d-3, block3d-4,
 // block3d-centered) with its e* values; options given explicitly override them. Output:
 // OUT/summary.json (events, e* per event, impulses, post velocities, energies, statuses, slip
-// changes), OUT/trace.csv (impulses, velocities and normal work against the impulse P) and
+// changes), OUT/trace.csv (impulses, velocities and normal work against the impulse P; thinned
+// evenly to about 20000 rows when longer) and
 // OUT/multipoint.png; the summary also goes to stdout. Files are written atomically.
 
 #include <algorithm>
@@ -27,10 +31,10 @@
 #include <vector>
 
 #include "clatter/core/error.hpp"
-#include "clatter/io/atomic_file.hpp"
 #include "clatter/multipoint/bodies.hpp"
 #include "clatter/multipoint/collision.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 
 namespace clatter::cli {
@@ -49,6 +53,10 @@ struct MultipointOptions {
   std::string method{"analytic"};
   std::vector<double> qdot;
   int max_events{32};
+  int max_steps{20000};
+  // --preset cradle: any Newton's cradle
+  std::vector<double> masses;
+  std::optional<double> v_pre, length, radius;
   bool plot{true};
   std::string out;
 };
@@ -264,16 +272,15 @@ nlohmann::json event_json(const mp::Input& in, const mp::EventResult& e) {
 }
 
 // the quantities the thesis tabulates for its models
-nlohmann::json derived(const std::string& preset, const mp::Input& in,
-                       const mp::CollisionResult& r) {
+nlohmann::json derived(const std::string& preset, const mp::Input& in, const mp::CollisionResult& r,
+                       double L, double R) {
   nlohmann::json j = nlohmann::json::object();
   if (preset.rfind("cradle", 0) == 0) {
-    const double L = 0.30;  // mp::Cradle default, used by every cradle preset
     nlohmann::json speeds = nlohmann::json::array();
     double sum = 0.0;
     for (int b = 0; b < in.n_dofs(); ++b) {
       const double v = L * r.qdot_post[b];
-      const double m = in.M(b, b) / (L * L + 0.4 * 0.05 * 0.05);
+      const double m = in.M(b, b) / (L * L + 0.4 * R * R);
       speeds.push_back(v);
       sum += m * v * v;
     }
@@ -326,7 +333,15 @@ std::string trace_csv(const mp::Input& in, const mp::Trace& trace) {
   }
   o << "\n";
   o.precision(12);
-  for (const mp::TraceSample& t : trace) {
+  // at most about kMaxTraceRows rows: a long trace (an event that does not terminate) is thinned
+  // evenly, keeping the first and last samples of every event
+  constexpr std::size_t kMaxTraceRows = 20000;
+  const std::size_t stride = trace.size() / kMaxTraceRows + 1;
+  for (std::size_t k = 0; k < trace.size(); ++k) {
+    const mp::TraceSample& t = trace[k];
+    const bool boundary = k == 0 || k + 1 == trace.size() || trace[k - 1].event != t.event ||
+                          trace[k + 1].event != t.event;
+    if (!boundary && k % stride != 0) continue;
     o << t.event << "," << t.P << "," << t.work_N;
     for (int i = 0; i < in.n_contacts(); ++i) {
       o << "," << t.Lambda[d * i + d - 1];
@@ -343,14 +358,47 @@ std::string trace_csv(const mp::Input& in, const mp::Trace& trace) {
   return o.str();
 }
 
+// `--preset cradle`: a Newton's cradle of any number of balls and masses ([R] §6.3's model,
+// mp::Cradle); e* = 1 unless --e-star is given
+Preset custom_cradle(const MultipointOptions& o, mp::Cradle& c) {
+  const bool cradle = o.preset == "cradle";
+  require(cradle || (o.masses.empty() && !o.v_pre && !o.length && !o.radius), "--masses",
+          "--masses, --v-pre, --length and --radius apply to --preset cradle only");
+  if (!o.masses.empty()) c.masses = o.masses;
+  require(c.masses.size() >= 2 && c.masses.size() <= static_cast<std::size_t>(mp::kMaxContacts) + 1,
+          "--masses", "give 2 to " + std::to_string(mp::kMaxContacts + 1) + " ball masses");
+  for (const double m : c.masses)
+    require(std::isfinite(m) && m > 0.0 && m <= 1e6, "--masses", "must be in (0, 1e6] [kg]", m);
+  c.v_pre = o.v_pre.value_or(1.0);
+  require(std::isfinite(c.v_pre) && c.v_pre > 0.0 && c.v_pre <= 1e3, "--v-pre",
+          "must be a speed in (0, 1e3] [m/s]", c.v_pre);
+  c.L = o.length.value_or(c.L);
+  require(std::isfinite(c.L) && c.L > 0.0 && c.L <= 1e3, "--length", "must be in (0, 1e3] [m]",
+          c.L);
+  c.R = o.radius.value_or(c.R);
+  require(std::isfinite(c.R) && c.R > 0.0 && c.R <= c.L, "--radius", "must be in (0, --length] [m]",
+          c.R);
+  c.mu_d = pick(o.mu_d, 0.0);
+  c.mu_s = pick(o.mu_s, c.mu_d);
+  std::ostringstream title;
+  title << c.masses.size() << "-ball cradle, masses";
+  for (const double m : c.masses) title << ' ' << m;
+  title << ", ball A at " << c.v_pre << " m/s";
+  return {title.str(), {1.0}, nullptr};
+}
+
 int run_multipoint(MultipointOptions& o) {
   const auto it = presets().find(o.preset);
   std::string names;
   for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
-  require(it != presets().end(), "preset", "must be one of " + names + ", got '" + o.preset + "'");
+  require(
+      it != presets().end() || o.preset == "cradle", "--preset",
+      "must be cradle (any cradle: --masses ...) or one of " + names + ", got '" + o.preset + "'");
   require(!o.out.empty(), "out", "required: --out DIR");
-  const Preset& preset = it->second;
-  mp::Input in = preset.build(o.mu_s, o.mu_d);
+  mp::Cradle cradle_params;
+  const Preset custom = custom_cradle(o, cradle_params);
+  const Preset& preset = o.preset == "cradle" ? custom : it->second;
+  mp::Input in = o.preset == "cradle" ? mp::cradle(cradle_params) : preset.build(o.mu_s, o.mu_d);
   if (!o.qdot.empty()) {
     require(static_cast<int>(o.qdot.size()) == in.n_dofs(), "qdot",
             "needs " + std::to_string(in.n_dofs()) + " values for this preset");
@@ -375,6 +423,9 @@ int run_multipoint(MultipointOptions& o) {
   params.planar_method =
       o.method == "analytic" ? mp::PlanarMethod::kPiecewiseLinear : mp::PlanarMethod::kOde;
   params.max_events = o.max_events;
+  require(o.max_steps >= 100 && o.max_steps <= 1000000, "--max-steps",
+          "must be an integer in [100, 1000000]", o.max_steps);
+  params.ode.max_steps = o.max_steps;
   mp::validate(params);
 
   mp::Trace trace;
@@ -407,23 +458,37 @@ int run_multipoint(MultipointOptions& o) {
   nlohmann::json events = nlohmann::json::array();
   for (const auto& e : r.events) events.push_back(event_json(in, e));
   j["events"] = events;
-  j["derived"] = derived(o.preset, in, r);
+  j["derived"] = derived(o.preset, in, r, cradle_params.L, cradle_params.R);
 
   const std::filesystem::path dir(o.out);
   const auto csv = dir / "trace.csv";
   const auto png = dir / "multipoint.png";
   const auto summary = dir / "summary.json";
-  io::write_file_atomic(csv, trace_csv(in, trace));
+  OutputSet files;
+  files.also_replaces(png);
+  files.write(csv, trace_csv(in, trace));
   j["csv"] = csv.string();
   j["png"] = o.plot ? nlohmann::json(png.string()) : nlohmann::json();
   const std::string text = j.dump(2) + "\n";
-  io::write_file_atomic(summary, text);
+  files.write(summary, text);
   if (o.plot) {
-    run_plot_script("multipoint.py",
-                    {"--csv", csv.string(), "--summary", summary.string(), "--out", png.string()},
-                    "the CSV and JSON files are complete");
+    files.draw(png, summary, [&] {
+      run_plot_script("multipoint.py",
+                      {"--csv", files.temporary(csv).string(), "--summary",
+                       files.temporary(summary).string(), "--out", files.temporary(png).string()},
+                      "the CSV and JSON files are complete");
+    });
   }
+  files.commit(summary);
   std::cout << text;
+  // the collision did not end as asked: the files show how far it got
+  if (r.status == mp::Status::kNoTermination || r.status == mp::Status::kMaxEvents ||
+      r.status == mp::Status::kSingularRates || r.status == mp::Status::kDisconnected) {
+    std::cerr << "clatter: multipoint: the collision was not resolved (status "
+              << mp::to_string(r.status) << " after " << r.events.size()
+              << " events; see summary.json)\n";
+    return 3;
+  }
   return 0;
 }
 
@@ -435,7 +500,8 @@ Run add_multipoint(CLI::App& app) {
       "multipoint", "Simultaneous multi-point impact with friction (Rodriguez): JSON + CSV + PNG");
   std::string names;
   for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
-  sub->add_option("--preset", o->preset, "model: " + names)->required();
+  sub->add_option("--preset", o->preset, "model: cradle (any cradle, see --masses), " + names)
+      ->required();
   sub->add_option("--e-star", o->e_star, "global e* per event in [-1, 1]; the last repeats")
       ->expected(1, 64);
   sub->add_option("--mu-s", o->mu_s, "static friction (stick test) for every contact");
@@ -449,7 +515,15 @@ Run add_multipoint(CLI::App& app) {
   sub->add_option("--method", o->method, "planar solver: analytic or ode")->capture_default_str();
   sub->add_option("--qdot", o->qdot, "pre-impact generalized speeds (overrides the preset)")
       ->expected(1, 12);
+  sub->add_option("--masses", o->masses, "--preset cradle: ball masses A B C ... [kg] (2 to 9)")
+      ->expected(1, 16);
+  sub->add_option("--v-pre", o->v_pre, "--preset cradle: centre speed of ball A [m/s] (1)");
+  sub->add_option("--length", o->length, "--preset cradle: string length L to the centre [m]");
+  sub->add_option("--radius", o->radius, "--preset cradle: ball radius R [m]");
   sub->add_option("--max-events", o->max_events, "event cap")->capture_default_str();
+  sub->add_option("--max-steps", o->max_steps,
+                  "3-D: integration steps per event before it is reported as no_termination")
+      ->capture_default_str();
   sub->add_flag("--no-plot{false}", o->plot, "skip the PNG");
   sub->add_option("--out", o->out, "output directory")->required();
   return [o] { return run_multipoint(*o); };

@@ -23,6 +23,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 
 namespace clatter::cli {
@@ -103,12 +104,23 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
   bifs << "e,impacts,periods,kind,omega,phase,velocity,apex_max,lambda1,lambda2,margin,"
           "closed_form_omega\n";
   nlohmann::json per_e = nlohmann::json::array();
+  std::vector<std::string> incomplete;
   for (const double e : o.e) {
     const analysis::ClosedFormOrbit cf0 =
         analysis::closed_form_orbit(o.amplitude, 1.0, o.gravity, e, o.periods);
     const double omega0 = 0.5 * (cf0.omega_sn + cf0.omega_pd);
-    require(omega0 > copt.omega_min && omega0 < copt.omega_max, "omega-range",
-            "must contain the midpoint of the closed-form SN and PD of every e");
+    if (!(omega0 > copt.omega_min && omega0 < copt.omega_max)) {
+      // the orbits move with A and g (ω ∝ √(g/A)): name what the user changed
+      const char* field = o.amplitude != OrbitsCliOptions{}.amplitude ? "--amplitude"
+                          : o.gravity != OrbitsCliOptions{}.gravity   ? "--gravity"
+                                                                      : "--omega-range";
+      throw InvalidArgument(
+          field, "the period-1 orbits of e = " + num(e) + " with amplitude " + num(o.amplitude) +
+                     " and gravity " + num(o.gravity) + " start at omega = " + num(omega0) +
+                     " (between the closed-form SN " + num(cf0.omega_sn) + " and PD " +
+                     num(cf0.omega_pd) + "), outside --omega-range [" + num(copt.omega_min) + ", " +
+                     num(copt.omega_max) + "]: change --omega-range or the amplitude");
+    }
     dynamics::Surface s;
     s.amplitude = o.amplitude;
     s.omega = omega0;
@@ -175,6 +187,12 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
         n *= 2;
       }
       nlohmann::json cascade = {{"levels", levels}};
+      // asked for --cascade K doublings: fewer found means the run did not do what was asked
+      if (static_cast<int>(c.size()) < o.cascade + 1) {
+        incomplete.push_back("e = " + num(e) + ": " + std::to_string(c.size() - 1) + " of " +
+                             std::to_string(o.cascade) + " doublings found");
+        cascade["incomplete"] = true;
+      }
       if (c.size() >= 3) {
         const double last = c.back().at.omega, prev = c[c.size() - 2].at.omega;
         cascade["omega_accumulation"] = last + (last - prev) / (kFeigenbaum - 1.0);
@@ -199,16 +217,27 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
                              {{"branches", data.string()},
                               {"bifurcations", bif.string()},
                               {"plot", o.plot ? nlohmann::json(png.string()) : nlohmann::json()}}}};
-  io::write_file_atomic(data, branches.str());
-  io::write_file_atomic(bif, bifs.str());
-  io::write_file_atomic(js, summary.dump(2) + "\n");
+  OutputSet files;
+  files.also_replaces(png);
+  files.write(data, branches.str());
+  files.write(bif, bifs.str());
+  files.write(js, summary.dump(2) + "\n");
   if (o.plot) {
-    run_plot_script(
-        "orbits.py",
-        {"--branches", data.string(), "--bifurcations", bif.string(), "--out", png.string()},
-        "the CSV and JSON files are complete");
+    files.draw(png, js, [&] {
+      run_plot_script("orbits.py",
+                      {"--branches", files.temporary(data).string(), "--bifurcations",
+                       files.temporary(bif).string(), "--out", files.temporary(png).string()},
+                      "the CSV and JSON files are complete");
+    });
   }
+  files.commit(js);
   std::cout << summary.dump(2) << "\n";
+  if (!incomplete.empty()) {
+    std::string what;
+    for (const std::string& w : incomplete) what += (what.empty() ? "" : "; ") + w;
+    std::cerr << "clatter: orbits: the cascade is incomplete (" << what << ")\n";
+    return 3;
+  }
   return 0;
 }
 

@@ -10,18 +10,20 @@
 //   plot.png        ċ₂, θ and φ, θ̇ and φ̇ against t ([B] Figs 6.7–6.10 style)
 
 #include <cmath>
+#include <iomanip>
 #include <iostream>
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "clatter/analysis/friction_jump.hpp"
 #include "clatter/core/error.hpp"
-#include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 
 namespace clatter::cli {
@@ -35,7 +37,7 @@ struct PainleveCliOptions {
   double e{0.7};
   double mu0{0.7};
   std::vector<double> mu_p{0.8199, 0.82};
-  double torque{std::numeric_limits<double>::quiet_NaN()};
+  std::optional<double> torque;  ///< default: [B]'s equilibrium torque
   double t_jump{1.25}, t_end{1.6};
   std::string out;
   bool plot{true};
@@ -83,17 +85,34 @@ std::string num(double x) {
   return s.str();
 }
 
+// every option checked with the name the user typed, before any work
+void validate_cli(const PainleveCliOptions& o) {
+  require_finite(o.theta, "--theta");
+  require_finite(o.phi, "--phi");
+  require_finite(o.belt_velocity, "--belt-velocity");
+  require(o.e >= 0.0 && o.e <= 1.0, "--e", "must lie in [0, 1]", o.e);
+  require(std::isfinite(o.mu0) && o.mu0 >= 0.0, "--mu0", "must be a finite number >= 0", o.mu0);
+  require(!o.mu_p.empty() && o.mu_p.size() <= 8, "--mu-p", "give 1 to 8 values");
+  for (const double mu : o.mu_p)
+    require(std::isfinite(mu) && mu >= 0.0, "--mu-p", "must be finite numbers >= 0", mu);
+  if (o.torque) require_finite(*o.torque, "--torque");
+  require(std::isfinite(o.t_jump) && o.t_jump >= 0.0, "--t-jump", "must be a finite time >= 0",
+          o.t_jump);
+  require(std::isfinite(o.t_end) && o.t_end > o.t_jump && o.t_end <= 1e6, "--t-end",
+          "must be finite, after --t-jump and at most 1e6 s", o.t_end);
+}
+
 int run_painleve_cli(PainleveCliOptions o) {
   apply_preset(o);
-  require(!o.mu_p.empty() && o.mu_p.size() <= 8, "mu-p", "give 1 to 8 values");
+  validate_cli(o);
   const std::filesystem::path dir =
-      o.out.empty() ? std::filesystem::path("out") / (o.preset.empty() ? "painleve" : o.preset)
-                    : std::filesystem::path(o.out);
+      output_folder(o.out, o.preset.empty() ? "painleve" : o.preset, "--preset");
   std::ostringstream ts, ev;
   ts << "mu_p,t,theta,phi,theta_dot,phi_dot,gap,gap_rate,slip,lambda_N,phase\n";
   ev << "mu_p,t,kind,region,v_T_pre,v_N_pre,v_T_post,v_N_post,Lambda_T,Lambda_N,delta_energy\n";
   nlohmann::json runs = nlohmann::json::array();
   nlohmann::json head;
+  int exit_status = 0;
   for (const double mu_p : o.mu_p) {
     analysis::FrictionJump x;
     x.q0 = {o.theta, o.phi};
@@ -104,7 +123,7 @@ int run_painleve_cli(PainleveCliOptions o) {
     x.t_jump = o.t_jump;
     x.t_end = o.t_end;
     const auto eq = x.model.printed_equilibrium(x.q0, o.mu0);
-    x.model.torque = std::isnan(o.torque) ? eq.torque : o.torque;
+    x.model.torque = o.torque ? *o.torque : eq.torque;
     const analysis::BeltRunResult r = analysis::run_friction_jump(x);
     for (const analysis::BeltSample& s : r.samples) {
       ts << num(mu_p) << ',' << num(s.t) << ',' << num(s.q.x()) << ',' << num(s.q.y()) << ','
@@ -124,6 +143,13 @@ int run_painleve_cli(PainleveCliOptions o) {
                         {"v_post", {e.v_post.x(), e.v_post.y()}},
                         {"Lambda", {e.Lambda.x(), e.Lambda.y()}},
                         {"delta_energy", e.delta_energy}});
+    }
+    if (r.result.reason != hybrid::StopReason::kEndTime) {
+      std::cerr << "clatter: painleve: the run with mu_p = " << num(mu_p)
+                << " stopped at t = " << num(r.result.t) << " ("
+                << hybrid::to_string(r.result.reason) << ") before --t-end: " << r.result.message
+                << "\n";
+      exit_status = 3;
     }
     runs.push_back({{"mu_p", mu_p},
                     {"stop", hybrid::to_string(r.result.reason)},
@@ -155,22 +181,32 @@ int run_painleve_cli(PainleveCliOptions o) {
                              {{"timeseries", data.string()},
                               {"events", events.string()},
                               {"plot", o.plot ? nlohmann::json(png.string()) : nlohmann::json()}}}};
-  io::write_file_atomic(data, ts.str());
-  io::write_file_atomic(events, ev.str());
-  io::write_file_atomic(js, summary.dump(2) + "\n");
+  OutputSet files;
+  files.also_replaces(png);
+  files.write(data, ts.str());
+  files.write(events, ev.str());
+  files.write(js, summary.dump(2) + "\n");
   if (o.plot) {
     std::ostringstream title;
     title << (o.preset.empty() ? "double pendulum on the belt" : o.preset)
           << ": theta = " << o.theta << ", phi = " << o.phi << ", V = " << o.belt_velocity
-          << ", e = " << o.e << ", mu0 = " << o.mu0
-          << ", mu_c = " << num(head["mu_critical"].get<double>());
-    run_plot_script("painleve.py",
-                    {"--data", data.string(), "--events", events.string(), "--out", png.string(),
-                     "--title", title.str()},
-                    "the CSV and JSON files are complete");
+          << ", e = " << o.e << ", mu0 = " << o.mu0 << ", mu_c = " << std::setprecision(6);
+    if (head["mu_critical"].is_number()) {
+      title << head["mu_critical"].get<double>();
+    } else {
+      title << "none";
+    }
+    files.draw(png, js, [&] {
+      run_plot_script(
+          "painleve.py",
+          {"--data", files.temporary(data).string(), "--events", files.temporary(events).string(),
+           "--out", files.temporary(png).string(), "--title", title.str()},
+          "the CSV and JSON files are complete");
+    });
   }
+  files.commit(js);
   std::cout << summary.dump(2) << "\n";
-  return 0;
+  return exit_status;
 }
 
 }  // namespace

@@ -1,25 +1,57 @@
 #include "commands/plotting.hpp"
 
-#include <spawn.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <stdexcept>
 
-extern char** environ;
+#include "commands/interrupt.hpp"
 
 namespace clatter::cli {
 
 namespace {
 
+// runs the child so that it cannot outlive this process: it is killed when the parent dies
+// (PR_SET_PDEATHSIG) and by the interrupt handler (interrupt.hpp), which also waits for it
 int run_process(const std::vector<std::string>& args) {
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return -1;
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
+    // the parent's handlers do not apply here: default dispositions, nothing blocked
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::signal(sig, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  set_child_process(pid);
+  // the scripts write <out>.tmp-<pid>[.png] and rename it: removed too if interrupted
+  std::vector<int> slots;
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] != "--out") continue;
+    const std::string tmp = args[i + 1] + ".tmp-" + std::to_string(pid);
+    slots.push_back(register_temporary(tmp));
+    slots.push_back(register_temporary(tmp + ".png"));
+  }
   int status = 0;
-  if (waitpid(pid, &status, 0) < 0) return -1;
+  pid_t w = 0;
+  do {
+    w = ::waitpid(pid, &status, 0);
+  } while (w < 0 && errno == EINTR);
+  set_child_process(0);
+  for (const int slot : slots) unregister_temporary(slot);
+  if (w < 0) return -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 

@@ -87,5 +87,20 @@ TEST(BifurcationSweep, CountDistinctAndValidation) {
   EXPECT_THROW(validate(bad), InvalidArgument);
 }
 
+TEST(BifurcationSweep, AThrowingRunOnAWorkerThreadIsRethrownNotAbort) {
+  // issue 9 item 2: a run that throws on a worker thread (here: the end time overflows) called
+  // std::terminate (SIGABRT); the exception now reaches the caller after the other values ran
+  SweepOptions sw;
+  sw.omega_from = 3.0;
+  sw.omega_to = 3.2;
+  sw.n = 3;
+  sw.threads = 2;
+  sw.transient_periods = 1e308;
+  hybrid::InitialState init;
+  init.q = Vec3(0.0, 1.0, 0.0);
+  init.qd = Vec3::Zero();
+  EXPECT_THROW((void)sweep_omega(ball(0.9), init, {}, sw), InvalidArgument);
+}
+
 }  // namespace
 }  // namespace clatter::analysis

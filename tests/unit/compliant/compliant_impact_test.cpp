@@ -13,6 +13,7 @@
 #include <random>
 
 #include "clatter/compliant/compliant_numeric.hpp"
+#include "clatter/compliant/presets.hpp"
 #include "clatter/core/error.hpp"
 
 namespace clatter::compliant {
@@ -138,6 +139,36 @@ TEST(CompliantImpact, StopsAtTheLockWhenAsked) {
   EXPECT_NEAR(a.final_state.z_dot, 0.0, 1e-12);
   EXPECT_NEAR(a.final_state.x_dot, 0.0, 1e-12);
   EXPECT_LT(a.final_state.u3, 0.0);
+}
+
+// Issue 9 item 13: after the lock a wedged pendulum holds its load in the zero-frequency stick
+// mode with velocities at round-off level; the stick phase must be recognised as permanent (the
+// drift test once compared the round-off velocity with the oscillating mode alone and ran the
+// root search out of iterations: outcome "unresolved"). Both modes must agree on the wedge at
+// every angle, in particular at θ = 20.06953125° (μ = 0.45, η = 0.3), the issue's case, and
+// just below the first wedging angle for μ = 0.15, η = 0.05 (41 angles in [8.25°, 8.5°]).
+TEST(CompliantImpact, FollowingTheLockAgreesWithTheThesisWedge) {
+  const auto check = [](double theta_deg, double mu, double eta) {
+    const double th = theta_deg * std::numbers::pi / 180.0;
+    Model m;
+    m.W = physical_pendulum_W(1.0, 5e-3, 0.1, th);  // the CLI's default pendulum
+    m.eta = eta;
+    m.mu = mu;
+    const Vec2 v = physical_pendulum_velocity(th, 1.0);
+    Options stop;
+    stop.follow_lock = false;
+    const Result a = solve(m, v.x(), v.y(), stop);
+    const Result b = solve(m, v.x(), v.y());
+    SCOPED_TRACE(theta_deg);
+    EXPECT_EQ(b.status, SolveStatus::kOk);
+    EXPECT_NE(b.outcome, Outcome::kUnresolved);
+    EXPECT_EQ(a.outcome == Outcome::kWedge, b.outcome == Outcome::kWedge);
+    if (b.outcome == Outcome::kWedge && b.n_phases > a.n_phases) {
+      EXPECT_EQ(b.last().end, PhaseEnd::kPermanentStick);
+    }
+  };
+  check(20.06953125, 0.45, 0.3);
+  for (int k = 0; k <= 40; ++k) check(8.25 + 0.25 * k / 40.0, 0.15, 0.05);
 }
 
 TEST(CompliantImpact, RejectsBadInput) {

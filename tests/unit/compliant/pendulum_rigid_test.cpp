@@ -61,15 +61,18 @@ TEST(PendulumRigid, PrintedEquation469IsTheSquare) {
 }
 
 TEST(PendulumRigid, CompliantModelConvergesAtFirstOrderInEta) {
-  // V_f(η) − V_rigid = c(θ, μ) η + O(η²): the ratio of errors over a decade tends to 10.
-  // Observed c: θ = 30°, μ = 0.5 → 1.000; θ = 45°, μ = 0.5 → 0.5774; θ = 60°, μ = 1 → 2.449
+  // V_f(η) − V_rigid = c(θ, μ) η + O(η²): the ratio of errors over a decade tends to 10. No source
+  // gives c, so none is asserted: the slope measured on the closed form ([Bi] §4.4,
+  // pendulum_closed_form.hpp) must be the slope of the general phase solver (compliant_impact.hpp),
+  // an independent computation of the same impact.
   struct Case {
-    double deg, mu, c;
+    double deg, mu;
   };
-  for (const Case& k : {Case{30, 0.5, 1.000}, Case{45, 0.5, 0.5774}, Case{60, 1.0, 2.449}}) {
+  for (const Case& k : {Case{30, 0.5}, Case{45, 0.5}, Case{60, 1.0}}) {
+    SCOPED_TRACE(k.deg);
     const double th = k.deg * std::numbers::pi / 180.0;
     const double rigid = rigid_energetic_rebound(th, k.mu);
-    double previous = 0.0;
+    double previous = 0.0, slope = 0.0;
     for (int d = 1; d <= 6; ++d) {
       const double eta = std::pow(10.0, -d);
       const double err = pendulum_closed_form(th, k.mu, eta).V_f - rigid;
@@ -78,15 +81,15 @@ TEST(PendulumRigid, CompliantModelConvergesAtFirstOrderInEta) {
         EXPECT_NEAR(previous / err, 10.0, 0.05);
       }
       previous = err;
-      if (d == 6) {
-        EXPECT_NEAR(err / eta, k.c, 1e-3);
-      }
+      slope = err / eta;
     }
-    // the general phase solver (not only the closed form) shows the same limit
+    EXPECT_GT(slope, 0.0);
+    // the general phase solver at η = 1e-5: the same first-order term, to 2 % (the O(η²) term
+    // and the two solvers' round-off at this small η)
     const double C = std::cos(th), S = std::sin(th);
     const Model m{{C * C, S * C, S * S}, 1.0, 1e-5, k.mu};
     const Result r = solve(m, -C, -S);
-    EXPECT_NEAR(r.final_state.z_dot / S - rigid, k.c * 1e-5, 2e-7);
+    EXPECT_NEAR((r.final_state.z_dot / S - rigid) / 1e-5, slope, 0.02 * slope);
   }
 }
 

@@ -1,0 +1,124 @@
+#include "commands/output_set.hpp"
+
+#include <unistd.h>
+
+#include <stdexcept>
+#include <system_error>
+
+#include "clatter/core/error.hpp"
+#include "commands/interrupt.hpp"
+
+namespace clatter::cli {
+
+namespace fs = std::filesystem;
+
+void require_plain_name(const std::string& name, const char* field) {
+  require(!name.empty(), field, "must not be empty (it names the output folder out/<name>)");
+  require(name != "." && name != "..", field,
+          "must be a plain folder name, got \"" + name + "\" (it names the output folder)");
+  for (const char c : name) {
+    require(c != '/' && c != '\\', field,
+            "must be a plain folder name without '/' or '\\', got \"" + name +
+                "\" (it names the output folder out/<name>; use --out DIR for another place)");
+    require(static_cast<unsigned char>(c) >= 0x20 && c != 0x7f, field,
+            "must not contain control characters (it names the output folder)");
+  }
+}
+
+fs::path output_folder(const std::string& out, const std::string& name, const char* name_field) {
+  if (!out.empty()) return fs::path(out);
+  require_plain_name(name, name_field);
+  return fs::path("out") / name;
+}
+
+OutputSet::~OutputSet() { discard(); }
+
+OutputSet::Entry& OutputSet::entry(const fs::path& path) {
+  auto it = entries_.find(path);
+  if (it != entries_.end()) return it->second;
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  if (ec) throw std::runtime_error("cannot create directory " + path.parent_path().string());
+  Entry e;
+  e.tmp = path.parent_path() /
+          (path.stem().string() + ".tmp-" + std::to_string(::getpid()) + path.extension().string());
+  e.slot = register_temporary(e.tmp);
+  return entries_.emplace(path, std::move(e)).first->second;
+}
+
+std::ofstream& OutputSet::open(const fs::path& path) {
+  Entry& e = entry(path);
+  if (!e.stream) {
+    e.stream = std::make_unique<std::ofstream>(e.tmp, std::ios::binary | std::ios::trunc);
+    if (!*e.stream) throw std::runtime_error("cannot write " + path.string());
+  }
+  return *e.stream;
+}
+
+void OutputSet::write(const fs::path& path, std::string_view content) {
+  std::ofstream& s = open(path);
+  s.write(content.data(), static_cast<std::streamsize>(content.size()));
+  if (!s) throw std::runtime_error("cannot write " + path.string());
+}
+
+fs::path OutputSet::temporary(const fs::path& path) { return entry(path).tmp; }
+
+void OutputSet::also_replaces(const fs::path& path) { replaced_.push_back(path); }
+
+void OutputSet::drop(const fs::path& path) {
+  replaced_.push_back(path);
+  const auto it = entries_.find(path);
+  if (it == entries_.end()) return;
+  if (it->second.stream) it->second.stream->close();
+  std::error_code ec;
+  fs::remove(it->second.tmp, ec);
+  unregister_temporary(it->second.slot);
+  entries_.erase(it);
+}
+
+void OutputSet::close() {
+  for (auto& [path, e] : entries_) {
+    if (!e.stream || !e.stream->is_open()) continue;
+    e.stream->flush();
+    const bool ok = static_cast<bool>(*e.stream);
+    e.stream->close();
+    if (!ok) throw std::runtime_error("cannot write " + path.string());
+  }
+}
+
+void OutputSet::commit(const fs::path& last) {
+  close();
+  for (auto& [path, e] : entries_) {
+    std::error_code ec;
+    if (!fs::exists(e.tmp, ec))
+      throw std::runtime_error("no output was produced for " + path.string());
+  }
+  const BlockInterrupts blocked;
+  std::error_code ec;
+  for (const fs::path& p : replaced_)
+    if (!entries_.count(p)) fs::remove(p, ec);
+  const auto place = [&](const fs::path& path, Entry& e) {
+    fs::rename(e.tmp, path, ec);
+    if (ec) throw std::runtime_error("cannot rename into " + path.string() + ": " + ec.message());
+    unregister_temporary(e.slot);
+    e.slot = -1;
+  };
+  // the file that marks completeness goes last; an earlier copy of it goes first
+  if (!last.empty()) fs::remove(last, ec);
+  for (auto& [path, e] : entries_)
+    if (path != last) place(path, e);
+  if (auto it = entries_.find(last); it != entries_.end()) place(it->first, it->second);
+  entries_.clear();
+}
+
+void OutputSet::discard() {
+  for (auto& [path, e] : entries_) {
+    if (e.stream) e.stream->close();
+    std::error_code ec;
+    fs::remove(e.tmp, ec);
+    unregister_temporary(e.slot);
+  }
+  entries_.clear();
+}
+
+}  // namespace clatter::cli
