@@ -93,8 +93,25 @@ void Run::handle_impact(int c) {
       v_max = std::max(v_max, v.norm());
     }
     // the multi-point solver's own approach tolerance is relative (1e-9 of the largest velocity)
-    const bool approach = v_min < -std::max(v_eps, tol::kMultipointApproach * v_max);
-    if (n_touching >= 2 && approach && multipoint_impact(touching)) return;
+    const double v_approach = std::max(v_eps, tol::kMultipointApproach * v_max);
+    const bool approach = v_min < -v_approach;
+    // one approaching contact whose own impact leaves every other touching contact not
+    // approaching needs no impulse elsewhere (Signorini: the others separate or stay): its law
+    // alone resolves it (a rocking block changing pivot: Housner's impact; the multi-point law
+    // would push the leaving pivot too). Otherwise the contacts are resolved together.
+    bool single_suffices = false;
+    int n_approaching = 0;
+    for (int j = 0; j < nc_; ++j)
+      if (touching[idx(j)] && velocity(j, qd_).y() < -v_approach) ++n_approaching;
+    if (n_touching >= 2 && n_approaching == 1 && velocity(c, qd_).y() < -v_approach) {
+      VecQ qd_trial = qd_;
+      (void)group_impact({c, -1}, qd_trial, m_.contact(c).law);
+      single_suffices = true;
+      for (int j = 0; j < nc_; ++j)
+        if (j != c && touching[idx(j)] && velocity(j, qd_trial).y() < -v_eps)
+          single_suffices = false;
+    }
+    if (n_touching >= 2 && approach && !single_suffices && multipoint_impact(touching)) return;
     if (n_touching == 2 && g.j < 0) {
       // the solver fails on some nearly symmetric configurations (a flat body tilted by ~1e-13,
       // where its slip-state system is numerically singular); its answer there is the symmetric

@@ -142,7 +142,13 @@ class StreamingRecorder final : public hybrid::Recorder {
     for (int i = 0; i < e.qd_post.size(); ++i) ev_ << ',' << e.qd_post(i);
     ev_ << '\n';
     ++by_kind_[hybrid::to_string(e.kind)];
-    if (e.kind == hybrid::EventKind::kImpact) max_gain_ = std::max(max_gain_, e.delta_energy);
+    // the energy change of a collision: the impacts recorded at one instant (the contacts of a
+    // multi-point impact each carry their share) add up
+    if (e.kind == hybrid::EventKind::kImpact) {
+      instant_gain_ = e.t == instant_t_ ? instant_gain_ + e.delta_energy : e.delta_energy;
+      instant_t_ = e.t;
+      max_gain_ = std::max(max_gain_, instant_gain_);
+    }
     if (e.kind == hybrid::EventKind::kSymmetric && std::isnan(first_symmetric_))
       first_symmetric_ = e.t;
     last_t_ = std::max(last_t_, e.t);
@@ -195,6 +201,8 @@ class StreamingRecorder final : public hybrid::Recorder {
   long samples_{0}, events_{0};
   std::map<std::string, long> by_kind_;
   double max_gain_{-std::numeric_limits<double>::infinity()};
+  double instant_gain_{0.0};
+  double instant_t_{std::numeric_limits<double>::quiet_NaN()};
   double first_symmetric_{std::numeric_limits<double>::quiet_NaN()};
 };
 
