@@ -54,6 +54,7 @@ class Run {
   // --- impacts ---
   void handle_impact(int c);
   bool multipoint_impact(const Touching& touching);
+  [[nodiscard]] Touching connected_to(int c, const Touching& touching) const;
   void assign_touching_modes(const Touching& touching);
   void handle_graze(int c);
   bool chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact& bounce,

@@ -2,6 +2,7 @@
 // symmetric reduction), and grazes. The end of a chatter is decided in run_chatter.cpp.
 
 #include "clatter/hybrid/simultaneous_impact.hpp"
+#include "clatter/multipoint/multipoint_input.hpp"
 #include "run.hpp"
 
 namespace clatter::hybrid {
@@ -49,6 +50,40 @@ void Run::level_pair(int c, int j) {
   const bool changed = symmetry_->level(c, j, t_, q_, qd_);
   L_.reset += energy() - e_before;
   if (changed) record(EventKind::kSymmetric, c);
+}
+
+// the touching contacts connected to contact c through the bodies they share (the model's
+// multi-point description); a resting pair elsewhere (two balls of a cradle at rest, touching)
+// takes no part in a collision it is not connected to
+Touching Run::connected_to(int c, const Touching& touching) const {
+  multipoint::Input in;
+  VecQ frame_velocity;
+  if (!m_.multipoint_input(t_, q_, touching, in, frame_velocity)) return touching;
+  std::array<int, kMaxContacts> index{};  // the model's contact of each input contact
+  int k = 0;
+  for (int j = 0; j < nc_; ++j)
+    if (touching[idx(j)]) index[idx(k++)] = j;
+  // flood fill over contacts sharing a body
+  std::array<bool, kMaxContacts> in_set{};
+  int local_c = -1;
+  for (int a = 0; a < k; ++a)
+    if (index[idx(a)] == c) local_c = a;
+  if (local_c < 0) return touching;
+  in_set[idx(local_c)] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const multipoint::BodyPoint& p : in.body_points) {
+      if (!in_set[idx(p.contact)]) continue;
+      for (const multipoint::BodyPoint& o : in.body_points) {
+        if (o.body != p.body || in_set[idx(o.contact)]) continue;
+        in_set[idx(o.contact)] = true;
+        grew = true;
+      }
+    }
+  }
+  Touching out{};
+  for (int a = 0; a < k; ++a) out[idx(index[idx(a)])] = in_set[idx(a)];
+  return out;
 }
 
 void Run::handle_impact(int c) {
@@ -111,7 +146,9 @@ void Run::handle_impact(int c) {
         if (j != c && touching[idx(j)] && velocity(j, qd_trial).y() < -v_eps)
           single_suffices = false;
     }
-    if (n_touching >= 2 && approach && !single_suffices && multipoint_impact(touching)) return;
+    if (n_touching >= 2 && approach && !single_suffices &&
+        multipoint_impact(connected_to(c, touching)))
+      return;
     if (n_touching == 2 && g.j < 0) {
       // the solver fails on some nearly symmetric configurations (a flat body tilted by ~1e-13,
       // where its slip-state system is numerically singular); its answer there is the symmetric
