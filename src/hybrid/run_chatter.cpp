@@ -46,7 +46,7 @@ bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact
     const double c2 = (a_plus - 2.0 * a0 + a_minus) / (delta * delta);
     const double e = v_post / -v_pre;
     const ChatterPrediction p = predict_chatter(v_post, e, -a0, b, c2, o_.chatter_tol);
-    if (!p.accept) return false;
+    if (!p.accept || (o_.chatter_horizon > 0.0 && p.duration > o_.chatter_horizon)) return false;
     t_accumulation = t_ + p.duration;
   }
   // replace the bounce by a plastic impact

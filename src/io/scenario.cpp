@@ -378,6 +378,8 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
                                          {"cutoff", hybrid::ChatterPolicy::kCutoff}}});
   o.v_tol = sim.number("v_tol", o.v_tol);
   o.chatter_tol = sim.number("chatter_tol", o.chatter_tol);
+  const bool chatter_horizon_given = sim.has("chatter_horizon");
+  o.chatter_horizon = sim.number("chatter_horizon", o.chatter_horizon);
   o.two_contact = choice<hybrid::TwoContactRule, 3>(
       sim.text("two_contact", hybrid::to_string(o.two_contact)), "simulation.two_contact",
       {{{"sequential", hybrid::TwoContactRule::kSequential},
@@ -398,9 +400,11 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
   top.reject_unknown();
   require(plot == "rod" || plot == "ball" || plot == "body" || plot == "generic", "plot",
           "unknown value '" + plot + "' (allowed: rod, ball, body, generic)");
-  return Scenario{
+  Scenario sc{
       name, description, plot, kind, std::shared_ptr<const model::System>(std::move(model)), init,
       o};
+  sc.chatter_horizon_given = chatter_horizon_given;
+  return sc;
 }
 
 Scenario load_scenario(const std::filesystem::path& path) {

@@ -58,6 +58,34 @@ TEST(BouncingBall, FixedFloorRestsAtTheZenoTime) {
   }
 }
 
+TEST(BouncingBall, ChatterHorizonSimulatesTheVisibleBounces) {
+  // chatter_horizon = h: the accumulation point is taken at the first bounce whose predicted
+  // remaining chatter 2v/(g(1 − e)) is below h (v = eⁿ v₀ after the n-th bounce, v₀ = √(2gh₀));
+  // the n − 1 bounces before are ordinary impacts, and the rest time is unchanged:
+  // √(2h₀/g)(1 + e)/(1 − e) = 2.5586 (closed form)
+  const double e = 0.7, h0 = 1.0, h = 0.012;
+  const double v0 = std::sqrt(2.0 * kG * h0);
+  const int n =
+      static_cast<int>(std::ceil(std::log(h * kG * (1.0 - e) / (2.0 * v0)) / std::log(e)));
+  EXPECT_EQ(n, 16);
+  SimulationOptions o;
+  o.t_end = 3.0;
+  o.chatter_horizon = h;
+  TrajectoryRecorder rec;
+  const SimulationResult r =
+      simulate(ball(0.0, 0.0, e), {0.0, {0.0, h0, 0.0}, {0.0, 0.0, 0.0}}, o, &rec);
+  ASSERT_EQ(r.reason, StopReason::kEndTime) << r.message;
+  EXPECT_EQ(count(rec, EventKind::kImpact), n - 1);
+  EXPECT_EQ(count(rec, EventKind::kClosure), 1);
+  const double t_rest = std::sqrt(2.0 * h0 / kG) * (1.0 + e) / (1.0 - e);
+  for (const EventRecord& ev : rec.events) {
+    if (ev.kind == EventKind::kChatterEnd) {
+      EXPECT_NEAR(ev.t, t_rest, 1e-9);
+    }
+  }
+  EXPECT_LT(std::abs(r.energy.balance()), 1e-9 * kG * h0);
+}
+
 TEST(BouncingBall, CutoffImpactCountMatchesTheGeometricSequence) {
   // [B] §5.2 [DERIVED]: after an impact with upward speed v0, the number of impacts until the
   // speed falls below V_tol is ⌈ln(V_tol/v0)/ln e⌉. Here the rule is the seeds': an impact with

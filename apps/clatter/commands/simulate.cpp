@@ -282,6 +282,9 @@ int run_simulate(const SimulateOptions& o) {
   if (o.t_end) check_surface(sc, *o.t_end);
   if (sc.options.output_dt == 0.0)
     sc.options.output_dt = (sc.options.t_end - sc.initial.t) / 2000.0;
+  // bounces of a chatter longer than a sample step are simulated, so that the timeseries, the
+  // event count and the plot show the motion before the accumulation point (issue 9)
+  if (!sc.chatter_horizon_given) sc.options.chatter_horizon = sc.options.output_dt;
   // a sample period that would give more rows than any file system holds is refused up front
   const double rows = (sc.options.t_end - sc.initial.t) / sc.options.output_dt;
   require(rows <= 1e9, "--output-dt",

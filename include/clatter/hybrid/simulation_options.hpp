@@ -64,6 +64,10 @@ struct SimulationOptions {
   ChatterPolicy chatter{ChatterPolicy::kAccumulation};
   double v_tol{1e-6};         ///< kCutoff: critical normal speed [m/s]
   double chatter_tol{1e-12};  ///< kAccumulation: accepted error of the accumulation time [s]
+  /// kAccumulation: a chatter is ended at its predicted accumulation point only once it is
+  /// predicted to last less than this [s]; the bounces before are simulated one by one (0: end
+  /// it at the first accurate prediction). A plot shows the bounces when it is the sample step.
+  double chatter_horizon{0.0};
   TwoContactRule two_contact{TwoContactRule::kMultipoint};
   double theta_crit{1e-3};  ///< kSymmetric: angle window [rad]
   PainlevePolicy painleve{PainlevePolicy::kStop};

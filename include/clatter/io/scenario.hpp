@@ -26,6 +26,7 @@
 ///   [initial] t, q = [...], qdot = [...] (nq entries each), aux = [...] (auxiliary states)
 ///   [simulation] t_end, output_dt, max_events, exact_flight, abs_tol, rel_tol, max_dt,
 ///             event_samples, chatter = "accumulation" | "cutoff", v_tol, chatter_tol,
+///             chatter_horizon,
 ///             two_contact = "sequential" | "multipoint" | "symmetric", theta_crit,
 ///             painleve = "stop" | "impact", stabilization_omega, stabilization_zeta,
 ///             zeno_events, zeno_window
@@ -52,6 +53,9 @@ struct Scenario {
   std::shared_ptr<const model::System> model;
   hybrid::InitialState initial;
   hybrid::SimulationOptions options;
+  /// simulation.chatter_horizon was given (else `clatter simulate` uses the sample step, so that
+  /// the plot shows the bounces of a chatter before its accumulation point)
+  bool chatter_horizon_given{false};
 };
 
 /// Parses scenario text; `source` names it in error messages.
