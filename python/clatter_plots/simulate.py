@@ -215,6 +215,11 @@ def plot(style, ts_path, ev_path, out, title):
         axes[1].set_ylabel(r"$\theta$")
         axes[1].set_title("(b) body angle")
         ax_e = axes[2]
+    finish(fig, axes, ax_e, t, energy, out, title)
+
+
+def finish(fig, axes, ax_e, t, energy, out, title):
+    """The energy panel, common axis labels and grid, then an atomic save."""
     ax_e.plot(t, energy, color="C2", lw=0.9)
     ax_e.set_ylabel("energy T + V [J]")
     ax_e.set_title("energy (sampled)")
@@ -253,17 +258,7 @@ def plot_generic(rows, events, header, t, out, title):
     axes[1].set_ylabel("gap [m]")
     axes[1].set_title("(b) contact gaps and events")
     axes[1].legend(loc="upper right", ncol=3)
-    axes[2].plot(t, column(rows, "energy"), color="C2", lw=0.9)
-    axes[2].set_ylabel("energy T + V [J]")
-    axes[2].set_title("energy (sampled)")
-    for ax in axes:
-        ax.set_xlabel("t")
-        ax.grid(alpha=0.3)
-    fig.suptitle(title)
-    tmp = f"{out}.tmp-{os.getpid()}.png"
-    fig.savefig(tmp, dpi=110)
-    plt.close(fig)
-    os.replace(tmp, out)
+    finish(fig, axes, axes[2], t, column(rows, "energy"), out, title)
 
 
 def main():
