@@ -17,6 +17,12 @@ SimulationResult simulate_scheduled(const model::System& model, const InitialSta
             "change times must increase within [t0, t_end], got " + format_number(c.t));
     t_prev = c.t;
   }
+  // every change is checked (name, value) before anything runs or is recorded
+  {
+    std::unique_ptr<model::System> check;
+    for (const ParameterChange& c : schedule)
+      check = (check ? *check : model).with_parameter(c.name, c.value);
+  }
   const model::System* m = &model;
   std::unique_ptr<model::System> owned;
   InitialState state = init;
@@ -46,7 +52,10 @@ SimulationResult simulate_scheduled(const model::System& model, const InitialSta
     }
     SimulationOptions o = options;
     o.t_end = next < schedule.size() ? schedule[next].t : options.t_end;
-    if (o.t_end <= state.t) continue;  // a change at the same time as the previous one
+    if (o.t_end <= state.t) {
+      if (next < schedule.size()) continue;  // a change at the same time as the previous one
+      break;                                 // the last change falls on t_end
+    }
     const SimulationResult r = simulate(*m, state, o, recorder);
     if (first) {
       total.energy.initial = r.energy.initial;

@@ -64,6 +64,21 @@ TEST(Schedule, BadChangesNameTheField) {
   EXPECT_THROW((void)simulate_scheduled(ball, init, o, {{2.0, "mu", 0.1}}), InvalidArgument);
   EXPECT_THROW((void)simulate_scheduled(ball, init, o, {{0.5, "no_such", 0.1}}), InvalidArgument);
   EXPECT_THROW((void)simulate_scheduled(ball, init, o, {{0.5, "e", 1.5}}), InvalidArgument);
+  // a bad second change is found before the first segment runs: nothing is recorded
+  TrajectoryRecorder rec;
+  EXPECT_THROW((void)simulate_scheduled(ball, init, o, {{0.2, "mu", 0.1}, {0.5, "mu", -1.0}}, &rec),
+               InvalidArgument);
+  EXPECT_TRUE(rec.samples.empty() && rec.events.empty());
+}
+
+TEST(Schedule, AChangeAtTheEndTimeEndsTheRun) {
+  const auto ball = dynamics::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.8}});
+  SimulationOptions o;
+  o.t_end = 0.3;
+  const SimulationResult r = simulate_scheduled(
+      ball, InitialState{0.0, {0.0, 2.0, 0.0}, {0.0, 0.0, 0.0}}, o, {{0.3, "gravity", 5.0}});
+  EXPECT_EQ(r.reason, StopReason::kEndTime) << r.message;
+  EXPECT_NEAR(r.q(1), 2.0 - 0.5 * 9.81 * 0.09, 1e-12);  // free fall until t_end
 }
 
 }  // namespace
