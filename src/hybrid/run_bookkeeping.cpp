@@ -81,6 +81,8 @@ void Run::record(EventKind kind, int c, const Vec2& v_pre, const Vec2& v_post) {
   e.q = q_;
   e.qd_pre = qd_;
   e.qd_post = qd_;
+  e.aux = aux_;
+  e.modes = modes_;
   e.v_pre = v_pre;
   e.v_post = v_post;
   e.energy = energy();
@@ -102,6 +104,8 @@ void Run::record_impact(const Group& g, const ContactImpact& r, EventKind kind,
   e.q = q_;
   e.qd_pre = r.qd_pre;
   e.qd_post = qd_;
+  e.aux = aux_;
+  e.modes = modes_;
   e.region = r.outcome.region;
   e.brach_case = r.outcome.brach_case;
   e.status = r.outcome.status;

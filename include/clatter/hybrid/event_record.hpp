@@ -40,6 +40,8 @@ struct EventRecord {
   VecQ q{};                    ///< configuration at the event
   VecQ qd_pre{};               ///< generalized velocity before
   VecQ qd_post{};              ///< and after
+  VecA aux{};                  ///< auxiliary states at the event
+  Modes modes{};               ///< every contact's mode once the event is processed
   Vec2 v_pre{0.0, 0.0};        ///< relative contact velocity before [m/s]
   Vec2 v_post{0.0, 0.0};       ///< and after
   Vec2 Lambda{0.0, 0.0};       ///< impulse (T, N) [N·s]

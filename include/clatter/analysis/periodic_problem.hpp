@@ -1,0 +1,120 @@
+#pragma once
+/// @file
+/// The periodic-orbit problem of any model (model/system.hpp), posed on the engine's own flow, so
+/// that what is analysed is what is simulated. Two kinds of section:
+/// @verbatim
+///   forced (a periodic forcing of frequency ω, a model parameter such as "surface.omega"):
+///     stroboscopic section ω t ≡ φ_s (mod 2π);  t₀ = φ_s/ω,  T = 2πn/ω
+///     unknowns   u = x₀[S]                       (S: the solved components of x)
+///     residual   r(u) = x(t₀ + T)[S] − x₀[S]
+///   autonomous (no forcing; T unknown): the section x[a] − ν t = x₀[a] (anchor a, drift rate ν,
+///     e.g. the belt speed for a coordinate that moves with it; ν = 0 by default)
+///     unknowns   u = (x₀[S], T)
+///     residual   r(u) = (x(T)[S] − x₀[S],  x(T)[a] − νT − x₀[a])
+/// @endverbatim
+/// Components of x outside S (and a) keep their reference values: cyclic coordinates (a rod's
+/// horizontal position on an oscillating floor) and components held by closed contacts (a block
+/// on a belt: y = ẏ = 0). x(t) is hybrid::simulate of the model with the problem's options.
+///
+/// Monodromy and multipliers ([B] §5.4; Floquet theory of nonsmooth systems, e.g. di Bernardo
+/// et al. 2008 §2.5): with M = ∂x(t₀+T)/∂x₀ restricted to C = S (forced) or S ∪ {a} (autonomous),
+/// @verbatim
+///   forced:      D P = M_SS,   multipliers λ = eig(D P)
+///   autonomous:  D P = (I − f̃ e_aᵀ/f̃_a) M,  f̃ = f(x(T)) − ν e_a   (the section's projection;
+///                row a of D P is 0, so eig(D P) = {0} ∪ eig((D P)_SS); λ = eig((D P)_SS))
+/// @endverbatim
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clatter/analysis/state_space.hpp"
+#include "clatter/hybrid/simulator.hpp"
+
+namespace clatter::analysis {
+
+enum class SectionKind : std::uint8_t { kForced, kAutonomous };
+
+struct OrbitSection {
+  SectionKind kind{SectionKind::kForced};
+  /// forced: the parameter holding the forcing frequency ω [rad/s]
+  std::string frequency{"surface.omega"};
+  double phase{0.0};  ///< forced: the section's phase φ_s [rad]
+  int periods{1};     ///< forced: n, the orbit closes after n forcing periods
+  int anchor{-1};     ///< autonomous: the component a of x fixed on the section
+  /// autonomous: the parameter whose value is the anchor's drift rate ν ("" for ν = 0)
+  std::string drift;
+};
+
+/// Everything a map of the orbit problem needs. Built by make_periodic_problem.
+struct PeriodicProblem {
+  std::shared_ptr<const model::System> model;
+  hybrid::SimulationOptions options;   ///< tolerances and guards (t_end is set per map)
+  OrbitSection section;
+  std::vector<int> solved;             ///< S, in increasing order
+  StateVector reference;               ///< x of the components outside S
+  std::array<bool, model::kMaxContacts> closed{};  ///< contacts closed at the start
+
+  [[nodiscard]] int dimension() const {  ///< the number of unknowns (and of equations)
+    return static_cast<int>(solved.size()) + (section.kind == SectionKind::kAutonomous ? 1 : 0);
+  }
+  /// C: S, and the anchor for an autonomous section (the rows/columns of M that matter)
+  [[nodiscard]] std::vector<int> monodromy_components() const;
+};
+
+/// Checks and completes a problem: the section's parameters exist (forced: ω > 0), 1 ≤ n ≤ 1000,
+/// S is non-empty, in range, without repeats and without the anchor; throws InvalidArgument
+/// naming the field otherwise. S is sorted.
+[[nodiscard]] PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model,
+                                                    const hybrid::SimulationOptions& options,
+                                                    const OrbitSection& section,
+                                                    std::vector<int> solved,
+                                                    const StateVector& reference,
+                                                    const std::array<bool, model::kMaxContacts>&
+                                                        closed = {});
+
+/// The unknowns u of a state x₀ and period T (T ignored for a forced section).
+[[nodiscard]] Eigen::VectorXd unknowns_of(const PeriodicProblem& p, const StateVector& x0,
+                                          double T);
+
+/// One evaluation of the orbit's flow from the unknowns u (with the model `m`, which may differ
+/// from p.model in a parameter during continuation).
+struct FlowRun {
+  double t0{0.0};
+  double period{0.0};
+  StateVector x0;      ///< the full start state
+  StateVector x_end;   ///< x(t₀ + T)
+  hybrid::SimulationResult result;
+  Eigen::VectorXd residual;
+  [[nodiscard]] bool ok() const { return result.reason == hybrid::StopReason::kEndTime; }
+};
+
+/// Start time and period of the orbit for model m and unknowns u.
+void start_and_period(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
+                      double& t0, double& T);
+/// The initial state of the flow (full x₀ from the reference and u).
+[[nodiscard]] hybrid::InitialState initial_state(const PeriodicProblem& p, const model::System& m,
+                                                 const Eigen::VectorXd& u);
+/// Runs the flow from u; `recorder` (may be null) sees its events and samples.
+[[nodiscard]] FlowRun run_flow(const PeriodicProblem& p, const model::System& m,
+                               const Eigen::VectorXd& u, hybrid::Recorder* recorder = nullptr,
+                               double output_dt = 0.0);
+
+/// ∂r/∂u by central differences of run_flow (steps h_j = 1e-6 (1 + |u_j|)), and, if `dr_dp` is
+/// not null, ∂r/∂p for the parameter `parameter` (step 1e-6 (1 + |p|)). False if a flow fails.
+[[nodiscard]] bool residual_jacobian(const PeriodicProblem& p, const model::System& m,
+                                     const Eigen::VectorXd& u, Eigen::MatrixXd& J,
+                                     const std::string& parameter = {},
+                                     Eigen::VectorXd* dr_dp = nullptr);
+
+/// M restricted to C (p.monodromy_components()) by central differences of the flow: the
+/// independent reference for the variational route (analysis/variational.hpp).
+[[nodiscard]] bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
+                                         const Eigen::VectorXd& u, Eigen::MatrixXd& M_C);
+
+/// D P of the section from M restricted to C (see the file comment) at the end state of `run`.
+[[nodiscard]] Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,
+                                               const FlowRun& run, const Eigen::MatrixXd& M_C);
+
+}  // namespace clatter::analysis

@@ -1,0 +1,227 @@
+#include "clatter/analysis/periodic_problem.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "clatter/core/error.hpp"
+
+namespace clatter::analysis {
+
+std::vector<int> PeriodicProblem::monodromy_components() const {
+  std::vector<int> c = solved;
+  if (section.kind == SectionKind::kAutonomous) {
+    c.push_back(section.anchor);
+    std::sort(c.begin(), c.end());
+  }
+  return c;
+}
+
+PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model,
+                                      const hybrid::SimulationOptions& options,
+                                      const OrbitSection& section, std::vector<int> solved,
+                                      const StateVector& reference,
+                                      const std::array<bool, model::kMaxContacts>& closed) {
+  require(model != nullptr, "model", "must not be null");
+  const model::System& m = *model;
+  const int n = state_dimension(m);
+  require(reference.size() == n, "reference", "must have the model's state dimension");
+  require(reference.allFinite(), "reference", "must be finite");
+  require(!solved.empty(), "solved", "must name at least one state component");
+  std::sort(solved.begin(), solved.end());
+  require(std::adjacent_find(solved.begin(), solved.end()) == solved.end(), "solved",
+          "must not repeat a component");
+  for (int i : solved) require(i >= 0 && i < n, "solved", "component index out of range");
+  if (section.kind == SectionKind::kForced) {
+    const double omega = m.parameter(section.frequency);  // throws naming an unknown parameter
+    require(std::isfinite(omega) && omega > 0.0, "section.frequency",
+            "the forcing frequency must be > 0 for a stroboscopic section", omega);
+    require(section.periods >= 1 && section.periods <= 1000, "section.periods",
+            "must lie in [1, 1000]");
+    require(std::isfinite(section.phase), "section.phase", "must be finite");
+  } else {
+    require(section.anchor >= 0 && section.anchor < n, "section.anchor",
+            "must be a state component of the model");
+    require(std::find(solved.begin(), solved.end(), section.anchor) == solved.end(),
+            "section.anchor", "must not be one of the solved components");
+    if (!section.drift.empty()) (void)m.parameter(section.drift);
+  }
+  hybrid::validate(options, 0.0);
+  PeriodicProblem p;
+  p.model = std::move(model);
+  p.options = options;
+  p.options.output_dt = 0.0;
+  p.section = section;
+  p.solved = std::move(solved);
+  p.reference = reference;
+  p.closed = closed;
+  return p;
+}
+
+Eigen::VectorXd unknowns_of(const PeriodicProblem& p, const StateVector& x0, double T) {
+  Eigen::VectorXd u(p.dimension());
+  for (std::size_t k = 0; k < p.solved.size(); ++k)
+    u(static_cast<Eigen::Index>(k)) = x0(p.solved[k]);
+  if (p.section.kind == SectionKind::kAutonomous) u(u.size() - 1) = T;
+  return u;
+}
+
+void start_and_period(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
+                      double& t0, double& T) {
+  if (p.section.kind == SectionKind::kForced) {
+    const double omega = m.parameter(p.section.frequency);
+    t0 = p.section.phase / omega;
+    T = 2.0 * std::numbers::pi * p.section.periods / omega;
+  } else {
+    t0 = 0.0;
+    T = u(u.size() - 1);
+  }
+}
+
+hybrid::InitialState initial_state(const PeriodicProblem& p, const model::System& m,
+                                   const Eigen::VectorXd& u) {
+  StateVector x0 = p.reference;
+  for (std::size_t k = 0; k < p.solved.size(); ++k)
+    x0(p.solved[k]) = u(static_cast<Eigen::Index>(k));
+  double t0 = 0.0, T = 0.0;
+  start_and_period(p, m, u, t0, T);
+  hybrid::InitialState init;
+  init.t = t0;
+  unpack_state(m, x0, init.q, init.qd, init.aux);
+  init.closed = p.closed;
+  return init;
+}
+
+FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
+                 hybrid::Recorder* recorder, double output_dt) {
+  FlowRun run;
+  start_and_period(p, m, u, run.t0, run.period);
+  const hybrid::InitialState init = initial_state(p, m, u);
+  run.x0 = pack_state(m, init.q, init.qd, init.aux);
+  run.residual = Eigen::VectorXd::Constant(p.dimension(), std::nan(""));
+  if (!(run.period > 0.0) || !std::isfinite(run.period)) {
+    run.result.reason = hybrid::StopReason::kNonFinite;
+    run.result.message = "the period must be finite and > 0";
+    run.x_end = run.x0;
+    return run;
+  }
+  hybrid::SimulationOptions o = p.options;
+  o.t_end = run.t0 + run.period;
+  o.output_dt = output_dt;
+  o.record_events = recorder != nullptr;
+  try {
+    run.result = hybrid::simulate(m, init, o, recorder);
+  } catch (const InvalidArgument& e) {  // e.g. a start below an obstacle during a Newton step
+    run.result.reason = hybrid::StopReason::kNonFinite;
+    run.result.message = e.what();
+    run.x_end = run.x0;
+    return run;
+  }
+  run.x_end = pack_state(m, run.result.q, run.result.qd, run.result.aux);
+  if (!run.ok()) return run;
+  const std::size_t ns = p.solved.size();
+  for (std::size_t k = 0; k < ns; ++k)
+    run.residual(static_cast<Eigen::Index>(k)) = run.x_end(p.solved[k]) - run.x0(p.solved[k]);
+  if (p.section.kind == SectionKind::kAutonomous) {
+    const double nu = p.section.drift.empty() ? 0.0 : m.parameter(p.section.drift);
+    const int a = p.section.anchor;
+    run.residual(static_cast<Eigen::Index>(ns)) = run.x_end(a) - nu * run.period - run.x0(a);
+  }
+  return run;
+}
+
+bool residual_jacobian(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
+                       Eigen::MatrixXd& J, const std::string& parameter, Eigen::VectorXd* dr_dp) {
+  const Eigen::Index n = u.size();
+  J.resize(n, n);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const double h = 1e-6 * (1.0 + std::abs(u(j)));
+    Eigen::VectorXd up = u, um = u;
+    up(j) += h;
+    um(j) -= h;
+    const FlowRun a = run_flow(p, m, up), b = run_flow(p, m, um);
+    if (!a.ok() || !b.ok()) return false;
+    J.col(j) = (a.residual - b.residual) / (2.0 * h);
+  }
+  if (dr_dp != nullptr) {
+    const double p0 = m.parameter(parameter);
+    const double h = 1e-6 * (1.0 + std::abs(p0));
+    const auto mp = m.with_parameter(parameter, p0 + h);
+    const auto mm = m.with_parameter(parameter, p0 - h);
+    const FlowRun a = run_flow(p, *mp, u), b = run_flow(p, *mm, u);
+    if (!a.ok() || !b.ok()) return false;
+    *dr_dp = (a.residual - b.residual) / (2.0 * h);
+  }
+  return true;
+}
+
+bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
+                           const Eigen::VectorXd& u, Eigen::MatrixXd& M_C) {
+  const std::vector<int> C = p.monodromy_components();
+  const auto nc = static_cast<Eigen::Index>(C.size());
+  M_C.resize(nc, nc);
+  const hybrid::InitialState init = initial_state(p, m, u);
+  double t0 = 0.0, T = 0.0;
+  start_and_period(p, m, u, t0, T);
+  const StateVector x0 = pack_state(m, init.q, init.qd, init.aux);
+  hybrid::SimulationOptions o = p.options;
+  o.t_end = t0 + T;
+  o.record_events = false;
+  for (Eigen::Index j = 0; j < nc; ++j) {
+    const int c = C[static_cast<std::size_t>(j)];
+    const double h = 1e-6 * (1.0 + std::abs(x0(c)));
+    StateVector col = StateVector::Zero(nc);
+    for (const double s : {1.0, -1.0}) {
+      StateVector x = x0;
+      x(c) += s * h;
+      hybrid::InitialState start = init;
+      unpack_state(m, x, start.q, start.qd, start.aux);
+      hybrid::SimulationResult r;
+      try {
+        r = hybrid::simulate(m, start, o, nullptr);
+      } catch (const InvalidArgument&) {
+        return false;
+      }
+      if (r.reason != hybrid::StopReason::kEndTime) return false;
+      const StateVector xe = pack_state(m, r.q, r.qd, r.aux);
+      for (Eigen::Index i = 0; i < nc; ++i) col(i) += s * xe(C[static_cast<std::size_t>(i)]);
+    }
+    M_C.col(j) = col / (2.0 * h);
+  }
+  return true;
+}
+
+Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,
+                                 const FlowRun& run, const Eigen::MatrixXd& M_C) {
+  if (p.section.kind == SectionKind::kForced) return M_C;
+  const std::vector<int> C = p.monodromy_components();
+  const auto nc = static_cast<Eigen::Index>(C.size());
+  // f̃ = f(x(T)) − ν e_a in the components C, with the contact modes at the end
+  StateVector f;
+  hybrid::ConstrainedDynamics scratch;
+  state_rate(m, run.t0 + run.period, run.x_end, run.result.modes, p.options.stabilization,
+             scratch, f);
+  const double nu = p.section.drift.empty() ? 0.0 : m.parameter(p.section.drift);
+  Eigen::VectorXd ft(nc);
+  Eigen::Index ia = 0;
+  for (Eigen::Index i = 0; i < nc; ++i) {
+    const int c = C[static_cast<std::size_t>(i)];
+    ft(i) = f(c) - (c == p.section.anchor ? nu : 0.0);
+    if (c == p.section.anchor) ia = i;
+  }
+  const Eigen::MatrixXd DP =
+      (Eigen::MatrixXd::Identity(nc, nc) - ft * Eigen::RowVectorXd::Unit(nc, ia) / ft(ia)) * M_C;
+  // drop row and column a: eig(DP) = {0} ∪ eig(DP_SS)
+  Eigen::MatrixXd out(nc - 1, nc - 1);
+  for (Eigen::Index i = 0, r = 0; i < nc; ++i) {
+    if (i == ia) continue;
+    for (Eigen::Index j = 0, c = 0; j < nc; ++j) {
+      if (j == ia) continue;
+      out(r, c++) = DP(i, j);
+    }
+    ++r;
+  }
+  return out;
+}
+
+}  // namespace clatter::analysis

@@ -1,0 +1,295 @@
+#include "clatter/analysis/variational.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "clatter/hybrid/impact_resolution.hpp"
+
+namespace clatter::analysis {
+
+namespace {
+
+using hybrid::EventKind;
+using hybrid::EventRecord;
+using hybrid::Modes;
+
+// every event of the run, and the modes at its start (the first sample)
+class Log final : public hybrid::Recorder {
+ public:
+  void on_sample(const hybrid::Sample& s) override {
+    if (!have_first) {
+      first = s.modes;
+      have_first = true;
+    }
+  }
+  void on_event(const EventRecord& e) override { events.push_back(e); }
+  std::vector<EventRecord> events;
+  Modes first{};
+  bool have_first{false};
+};
+
+double step_for(double x) { return 1e-7 * (1.0 + std::abs(x)); }
+
+class Replay {
+ public:
+  Replay(const model::System& m, const hybrid::SimulationOptions& o)
+      : m_(m), o_(o), n_(state_dimension(m)) {}
+
+  void rate(double t, const StateVector& x, const Modes& modes, StateVector& out) {
+    state_rate(m_, t, x, modes, o_.stabilization, scratch_, out);
+  }
+
+  // A = ∂f/∂x by central differences
+  void rate_jacobian(double t, const StateVector& x, const Modes& modes, Eigen::MatrixXd& A) {
+    A.resize(n_, n_);
+    StateVector xp = x, fp, fm;
+    for (int j = 0; j < n_; ++j) {
+      const double h = step_for(x(j));
+      xp(j) = x(j) + h;
+      rate(t, xp, modes, fp);
+      xp(j) = x(j) - h;
+      rate(t, xp, modes, fm);
+      xp(j) = x(j);
+      A.col(j) = (fp - fm) / (2.0 * h);
+    }
+  }
+
+  // RK4 for (x, Φ) from t0 to t1 in the modes
+  long integrate(double t0, double t1, const Modes& modes, StateVector& x, Eigen::MatrixXd& Phi,
+                 double max_step) {
+    const double span = t1 - t0;
+    if (!(span > 0.0)) return 0;
+    const long steps = std::max(4L, static_cast<long>(std::ceil(span / max_step)));
+    const double h = span / static_cast<double>(steps);
+    StateVector k1, k2, k3, k4, xs;
+    Eigen::MatrixXd A, P1, P2, P3, P4;
+    for (long s = 0; s < steps; ++s) {
+      const double t = t0 + static_cast<double>(s) * h;
+      rate(t, x, modes, k1);
+      rate_jacobian(t, x, modes, A);
+      P1 = A * Phi;
+      xs = x + 0.5 * h * k1;
+      rate(t + 0.5 * h, xs, modes, k2);
+      rate_jacobian(t + 0.5 * h, xs, modes, A);
+      P2 = A * (Phi + 0.5 * h * P1);
+      xs = x + 0.5 * h * k2;
+      rate(t + 0.5 * h, xs, modes, k3);
+      rate_jacobian(t + 0.5 * h, xs, modes, A);
+      P3 = A * (Phi + 0.5 * h * P2);
+      xs = x + h * k3;
+      rate(t + h, xs, modes, k4);
+      rate_jacobian(t + h, xs, modes, A);
+      P4 = A * (Phi + h * P3);
+      x += h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
+      Phi += h / 6.0 * (P1 + 2.0 * P2 + 2.0 * P3 + P4);
+    }
+    return steps;
+  }
+
+  // the trigger h(t, x) of the event `e` in the modes before it
+  double trigger(const EventRecord& e, double t, const StateVector& x, const Modes& before) {
+    model::VecQ q, qd;
+    model::VecA a;
+    unpack_state(m_, x, q, qd, a);
+    const int c = e.contact;
+    switch (e.kind) {
+      case EventKind::kLiftOff:
+      case EventKind::kSlipOnset: {
+        hybrid::constrained_dynamics(m_, t, q, qd, a, before, o_.stabilization, scratch_);
+        const Vec2 lambda = scratch_.lambda[static_cast<std::size_t>(c)];
+        if (e.kind == EventKind::kLiftOff) return lambda.y();
+        return m_.contact(c).mu_s * lambda.y() - std::abs(lambda.x());
+      }
+      case EventKind::kStick:
+      case EventKind::kSlipReversal:
+        m_.contact_geometry(c, t, q, qd, geometry_);
+        return geometry_.v.x();
+      default:
+        m_.contact_geometry(c, t, q, qd, geometry_);
+        return geometry_.g_N;
+    }
+  }
+
+  // the composite reset of the events [first, last] at time t; false if unsupported
+  bool reset(const std::vector<EventRecord>& ev, std::size_t first, std::size_t last, double t,
+             StateVector& x, std::string& why) {
+    model::VecQ q, qd;
+    model::VecA a;
+    unpack_state(m_, x, q, qd, a);
+    for (std::size_t k = first; k <= last; ++k) {
+      const EventRecord& e = ev[k];
+      const int c = e.contact;
+      switch (e.kind) {
+        case EventKind::kImpact:
+          if (e.other >= 0)
+            (void)hybrid::apply_pair_impact(m_, t, q, qd, c, e.other, m_.contact(c).law);
+          else
+            (void)hybrid::apply_contact_impact(m_, t, q, qd, c, m_.contact(c).law);
+          break;
+        case EventKind::kClosure: {
+          if (std::isfinite(e.t_accumulation) && e.t_accumulation > e.t + 1e-12) {
+            why = "a predicted chatter";
+            return false;
+          }
+          m_.contact_geometry(c, t, q, qd, geometry_);
+          if (geometry_.v.y() < 0.0) {
+            LawChoice plastic = m_.contact(c).law;
+            plastic.params.e = 0.0;
+            (void)hybrid::apply_contact_impact(m_, t, q, qd, c, plastic);
+          } else {  // the engine's projection of a slow departure onto v_N = 0
+            m_.factor_mass(t, q, mass_);
+            const model::VecQ MinvJN = mass_.solve(geometry_.J.row(1).transpose());
+            qd += MinvJN * (-geometry_.v.y() / geometry_.J.row(1).dot(MinvJN));
+          }
+          break;
+        }
+        case EventKind::kSymmetric: {
+          int j = -1;
+          for (std::size_t l = k + 1; l <= last; ++l)
+            if (ev[l].kind == EventKind::kImpact && ev[l].other >= 0) j = ev[l].other;
+          if (j < 0 || m_.symmetry() == nullptr) {
+            why = "a symmetric levelling without its pair impact";
+            return false;
+          }
+          (void)m_.symmetry()->level(c, j, t, q, qd);
+          break;
+        }
+        case EventKind::kLiftOff:
+        case EventKind::kStick:
+        case EventKind::kSlipReversal:
+        case EventKind::kSlipOnset:
+          break;
+        default:
+          why = std::string("an event of kind ") + hybrid::to_string(e.kind);
+          return false;
+      }
+    }
+    x = pack_state(m_, q, qd, a);
+    return true;
+  }
+
+  // the saltation matrix of the events [first, last]
+  bool saltation(const std::vector<EventRecord>& ev, std::size_t first, std::size_t last,
+                 const Modes& before, const Modes& after, Eigen::MatrixXd& S, std::string& why) {
+    const EventRecord& e0 = ev[first];
+    const double t = e0.t;
+    const StateVector xm = pack_state(m_, e0.q, e0.qd_pre, e0.aux);
+    StateVector xp = xm;
+    if (!reset(ev, first, last, t, xp, why)) return false;
+    StateVector fm, fp;
+    rate(t, xm, before, fm);
+    rate(t, xp, after, fp);
+    Eigen::MatrixXd G(n_, n_);
+    Eigen::RowVectorXd hx(n_);
+    for (int j = 0; j < n_; ++j) {
+      const double h = step_for(xm(j));
+      StateVector a = xm, b = xm;
+      a(j) += h;
+      b(j) -= h;
+      hx(j) = (trigger(e0, t, a, before) - trigger(e0, t, b, before)) / (2.0 * h);
+      if (!reset(ev, first, last, t, a, why) || !reset(ev, first, last, t, b, why)) return false;
+      G.col(j) = (a - b) / (2.0 * h);
+    }
+    const double ht = step_for(t);
+    StateVector ra = xm, rb = xm;
+    if (!reset(ev, first, last, t + ht, ra, why) || !reset(ev, first, last, t - ht, rb, why))
+      return false;
+    const StateVector Rt = (ra - rb) / (2.0 * ht);
+    const double h_t = (trigger(e0, t + ht, xm, before) - trigger(e0, t - ht, xm, before)) /
+                       (2.0 * ht);
+    const double denominator = hx.dot(fm) + h_t;
+    const double scale = hx.cwiseAbs().dot(fm.cwiseAbs()) + std::abs(h_t);
+    if (!(std::abs(denominator) > 1e-9 * scale) || !std::isfinite(denominator)) {
+      why = "a grazing event (the trigger's rate h_x f + h_t vanishes)";
+      return false;
+    }
+    S = G + (fp - G * fm - Rt) * hx / denominator;
+    return true;
+  }
+
+ private:
+  const model::System& m_;
+  const hybrid::SimulationOptions& o_;
+  int n_;
+  hybrid::ConstrainedDynamics scratch_;
+  model::ContactGeometry geometry_;
+  model::MassFactor mass_;
+};
+
+}  // namespace
+
+VariationalMonodromy monodromy_variational(const model::System& m,
+                                           const hybrid::InitialState& init,
+                                           const hybrid::SimulationOptions& options,
+                                           const VariationalOptions& vo) {
+  VariationalMonodromy out;
+  hybrid::SimulationOptions o = options;
+  o.record_events = true;
+  o.output_dt = o.t_end - init.t;  // samples at t₀ (the starting modes) and t_end
+  Log log;
+  const hybrid::SimulationResult r = hybrid::simulate(m, init, o, &log);
+  if (r.reason != hybrid::StopReason::kEndTime) {
+    out.message = std::string("the run stopped early: ") + r.message;
+    return out;
+  }
+  const int n = state_dimension(m);
+  Replay replay(m, o);
+  Eigen::MatrixXd Phi = Eigen::MatrixXd::Identity(n, n);
+  StateVector x = pack_state(m, init.q, init.qd, init.aux);
+  Modes modes = log.first;
+  double t = init.t;
+  const std::vector<EventRecord>& ev = log.events;
+  std::size_t i = 0;
+  while (i < ev.size()) {
+    const double te = ev[i].t;
+    std::size_t j = i;
+    while (j + 1 < ev.size() && std::abs(ev[j + 1].t - te) <= 1e-12 * (1.0 + std::abs(te))) ++j;
+    if (ev[i].kind == EventKind::kParameterChange) {
+      out.message = "a scheduled parameter change at t = " + std::to_string(te);
+      return out;
+    }
+    out.steps += replay.integrate(t, te, modes, x, Phi, vo.max_step);
+    const StateVector xm = pack_state(m, ev[i].q, ev[i].qd_pre, ev[i].aux);
+    if (((x - xm).array().abs() > vo.replay_tol * (1.0 + xm.array().abs())).any()) {
+      out.message = "the re-integrated state left the engine's before the event at t = " +
+                    std::to_string(te);
+      return out;
+    }
+    Eigen::MatrixXd S;
+    std::string why;
+    if (!replay.saltation(ev, i, j, modes, ev[j].modes, S, why)) {
+      out.message = "unsupported event at t = " + std::to_string(te) + ": " + why;
+      return out;
+    }
+    Phi = S * Phi;
+    out.events.push_back(ev[i].kind);
+    x = pack_state(m, ev[j].q, ev[j].qd_post, ev[j].aux);
+    modes = ev[j].modes;
+    t = te;
+    i = j + 1;
+  }
+  out.steps += replay.integrate(t, o.t_end, modes, x, Phi, vo.max_step);
+  out.M = Phi;
+  out.ok = true;
+  return out;
+}
+
+VariationalMonodromy monodromy_variational(const PeriodicProblem& p, const model::System& m,
+                                           const Eigen::VectorXd& u, Eigen::MatrixXd& M_C,
+                                           const VariationalOptions& vo) {
+  double t0 = 0.0, T = 0.0;
+  start_and_period(p, m, u, t0, T);
+  hybrid::SimulationOptions o = p.options;
+  o.t_end = t0 + T;
+  VariationalMonodromy v = monodromy_variational(m, initial_state(p, m, u), o, vo);
+  if (!v.ok) return v;
+  const std::vector<int> C = p.monodromy_components();
+  const auto nc = static_cast<Eigen::Index>(C.size());
+  M_C.resize(nc, nc);
+  for (Eigen::Index i = 0; i < nc; ++i)
+    for (Eigen::Index j = 0; j < nc; ++j)
+      M_C(i, j) = v.M(C[static_cast<std::size_t>(i)], C[static_cast<std::size_t>(j)]);
+  return v;
+}
+
+}  // namespace clatter::analysis

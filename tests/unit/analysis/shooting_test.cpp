@@ -1,0 +1,126 @@
+// Periodic orbits of any model by shooting on the engine's flow (analysis/shooting.hpp), with the
+// monodromy two independent ways: central differences of the flow, and variational equations with
+// saltation matrices (analysis/variational.hpp). References: the closed form of the ball's
+// period-n orbits ([B] §6.3 [DERIVED], spec/000_thesis.md §6.3: Γ cos φ = nπ(1 − e)/(1 + e),
+// v = gπn/ω, det DP = e², tr DP = 1 + e² − (1 + e)² Γ sin φ), and the closed form of the
+// stick-slip cycle of a block on a belt (derived in the test).
+
+#include "clatter/analysis/shooting.hpp"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/LU>
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+#include "clatter/analysis/impact_oscillator.hpp"
+#include "clatter/core/error.hpp"
+#include "clatter/dynamics/planar_body_model.hpp"
+
+namespace clatter::analysis {
+namespace {
+
+constexpr double kG = 9.81;
+constexpr double kPi = std::numbers::pi;
+
+std::shared_ptr<const model::System> ball(double e, double omega) {
+  dynamics::Surface s;
+  s.amplitude = 1.0;
+  s.omega = omega;
+  return std::make_shared<dynamics::PlanarBodyModel>(
+      dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+}
+
+// the ball's state at the phase φ_s = φ + π of its closed-form period-n orbit (mid-flight)
+struct BallSection {
+  PeriodicProblem problem;
+  Eigen::VectorXd exact;  // (y, ẏ) at the section
+};
+
+BallSection ball_section(double e, double omega, int n, bool stable) {
+  const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, e, n);
+  EXPECT_TRUE(cf.exists);
+  const ImpactState z = stable ? cf.stable : cf.unstable;
+  const double tau = kPi / omega;  // half a forcing period after the impact
+  const double y = std::sin(z.phase) + z.velocity * tau - 0.5 * kG * tau * tau;
+  const double yd = z.velocity - kG * tau;
+  OrbitSection sec;
+  sec.frequency = "surface.omega";
+  sec.phase = z.phase + kPi;
+  sec.periods = n;
+  StateVector ref = StateVector::Zero(6);
+  ref(1) = y;
+  ref(4) = yd;
+  BallSection b{make_periodic_problem(ball(e, omega), hybrid::SimulationOptions{}, sec, {1, 4},
+                                      ref),
+                Eigen::Vector2d(y, yd)};
+  return b;
+}
+
+TEST(Shooting, BallOrbitsMatchTheClosedForm) {
+  // stable and unstable period-1 orbits, and a period-2 (n = 2) one, from guesses 2 % off
+  struct Case {
+    double e, omega;
+    int n;
+    bool stable;
+  };
+  for (const Case c : {Case{0.9, 3.0, 1, true}, Case{0.9, 3.0, 1, false},
+                       Case{0.5, 3.5, 1, true}, Case{0.8, 3.2, 2, true}}) {
+    SCOPED_TRACE(::testing::Message() << "e " << c.e << " omega " << c.omega << " n " << c.n
+                                      << (c.stable ? " stable" : " unstable"));
+    const BallSection b = ball_section(c.e, c.omega, c.n, c.stable);
+    const Orbit o = find_orbit(b.problem, *b.problem.model, 1.02 * b.exact);
+    ASSERT_TRUE(o.converged) << o.message;
+    EXPECT_NEAR(o.u(0), b.exact(0), 1e-9);
+    EXPECT_NEAR(o.u(1), b.exact(1), 1e-9);
+    EXPECT_NEAR(o.period, 2.0 * kPi * c.n / c.omega, 1e-12);
+    const ClosedFormOrbit cf = closed_form_orbit(1.0, c.omega, kG, c.e, c.n);
+    // the stroboscopic map is conjugate to the impact map: same det and trace
+    EXPECT_NEAR(o.DP.determinant(), c.e * c.e, 1e-7);
+    if (c.stable) {
+      EXPECT_NEAR(o.DP.trace(), cf.trace_stable, 1e-7);
+    }
+    EXPECT_EQ(o.stable, c.stable);
+  }
+}
+
+TEST(Shooting, VariationalMonodromyEqualsDifferencesOnTheBall) {
+  // the bar: the multipliers of the two routes agree to 1e-6
+  const BallSection b = ball_section(0.9, 3.0, 1, true);
+  Orbit o = find_orbit(b.problem, *b.problem.model, b.exact);
+  ASSERT_TRUE(o.converged) << o.message;
+  Eigen::MatrixXd Mv;
+  const VariationalMonodromy v = monodromy_variational(b.problem, *b.problem.model, o.u, Mv);
+  ASSERT_TRUE(v.ok) << v.message;
+  EXPECT_EQ(v.events.size(), 1U);
+  EXPECT_LT((Mv - o.monodromy).cwiseAbs().maxCoeff(), 1e-6) << Mv << "\n\n" << o.monodromy;
+  const auto lv = multipliers_of(Mv);
+  for (std::size_t i = 0; i < lv.size(); ++i)
+    EXPECT_LT(std::abs(lv[i] - o.multipliers[i]), 1e-6);
+}
+
+TEST(Shooting, RejectsBadProblems) {
+  const auto m = ball(0.9, 3.0);
+  OrbitSection sec;
+  StateVector ref = StateVector::Zero(6);
+  ref(1) = 1.0;
+  EXPECT_THROW((void)make_periodic_problem(m, {}, sec, {}, ref), InvalidArgument);
+  EXPECT_THROW((void)make_periodic_problem(m, {}, sec, {1, 9}, ref), InvalidArgument);
+  sec.frequency = "no_such_parameter";
+  EXPECT_THROW((void)make_periodic_problem(m, {}, sec, {1}, ref), InvalidArgument);
+  sec.frequency = "surface.omega";
+  sec.periods = 0;
+  EXPECT_THROW((void)make_periodic_problem(m, {}, sec, {1}, ref), InvalidArgument);
+  try {
+    (void)state_index(*m, "zdot", "solved");
+    ADD_FAILURE();
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(e.field(), "solved");
+  }
+  EXPECT_EQ(state_index(*m, "ydot", "solved"), 4);
+}
+
+}  // namespace
+}  // namespace clatter::analysis
