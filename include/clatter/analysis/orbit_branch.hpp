@@ -1,0 +1,107 @@
+#pragma once
+/// @file
+/// Continuation of the periodic orbits of any model (analysis/shooting.hpp) in any named
+/// parameter p, with detection of their bifurcations.
+/// @verbatim
+///   unknowns  y = (u, p);  residual r(u; p) (periodic_problem.hpp), d equations, d + 1 unknowns
+///   J = [∂r/∂u | ∂r/∂p]  (central differences of the engine's flow)
+///   tangent   t: the null vector of J, the last column of Q in Jᵀ = Q R (full QR), oriented
+///             along the previous tangent (the first one towards `direction` in p)
+///   predictor ŷ = y_k + Δs t_k;  corrector: Newton on [r(y); t_k·(y − ŷ)] = 0
+///   test functions of the multipliers λ_i (eig of D P):
+///     fold (SN)          τ_SN = ∏(λ_i − 1) = det(D P − I)
+///     period doubling    τ_PD = ∏(λ_i + 1) = det(D P + I)
+///     Neimark–Sacker     τ_NS = ∏_{i<j}(λ_i λ_j − 1)   (a complex pair crossing |λ| = 1)
+///   along the orbit: the grazing margin (the smallest interior local minimum of an open
+///   contact's gap; → 0 at a grazing), the itinerary of impact-law regions (contact, region) of
+///   the impacts, and the number of stick events (a sticking phase gained or lost)
+///   a sign change of a τ, the margin falling below grazing_tol, or a change of itinerary
+///   between two points is located by bisection on Δs (each trial a corrected point)
+/// @endverbatim
+/// Every loop is bounded: max_points, max_corrector_iterations, the step halves down to ds_min;
+/// OrbitBranch::end says why the branch stopped.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "clatter/analysis/shooting.hpp"
+
+namespace clatter::analysis {
+
+struct OrbitBranchOptions {
+  std::string parameter;  ///< the continuation parameter, by name
+  double p_min{-1e300};   ///< the branch ends outside [p_min, p_max]
+  double p_max{1e300};
+  int direction{1};  ///< +1: first towards increasing p, −1: decreasing
+  double ds{0.01};   ///< first step (Euclidean in (u, p))
+  double ds_min{1e-8};
+  double ds_max{0.1};
+  int max_points{400};
+  double tol{1e-9};  ///< corrector: |r|∞ ≤ tol (1 + |u|∞)
+  int max_corrector_iterations{8};
+  double locate_tol{1e-7};    ///< bifurcations are located to this step width
+  double grazing_tol{1e-6};   ///< a margin below this [m] is a grazing
+  double multiplier_tol{1e-3};  ///< a located SN/PD/NS must have |λ ∓ 1| or ||λ| − 1| below this
+  /// a point with a multiplier of modulus above this ends the branch (single shooting loses its
+  /// accuracy there)
+  double max_multiplier{1e6};
+};
+
+/// Throws InvalidArgument naming the field for an empty parameter, an inverted range, steps not
+/// 0 < ds_min ≤ ds ≤ ds_max, direction not ±1, max_points < 2, tolerances ≤ 0.
+void validate(const OrbitBranchOptions& o);
+
+struct OrbitPoint {
+  double p{0.0};
+  Eigen::VectorXd u;
+  double period{0.0};
+  std::vector<std::complex<double>> multipliers;
+  bool stable{false};
+  double tau_sn{0.0}, tau_pd{0.0}, tau_ns{0.0};
+  double margin{0.0};  ///< grazing margin [m] (+∞ if no open contact has an interior minimum)
+  std::vector<std::pair<int, int>> itinerary;  ///< (contact, region) of the impacts
+  int sticks{0};                               ///< stick events along the orbit
+};
+
+enum class OrbitEventKind : std::uint8_t {
+  kFold,
+  kPeriodDoubling,
+  kNeimarkSacker,
+  kGrazing,
+  kRegionChange,  ///< an impact's law region changes: where discontinuity-induced
+                  ///< bifurcations of the impact law start ([NDC] §4)
+  kStickChange,   ///< a sticking phase is gained or lost
+};
+[[nodiscard]] std::string_view to_string(OrbitEventKind k);
+
+struct OrbitBifurcation {
+  OrbitEventKind kind{OrbitEventKind::kFold};
+  OrbitPoint at;       ///< the located point (the last one before the change, for discrete kinds)
+  std::string detail;  ///< e.g. the itineraries on both sides
+};
+
+enum class OrbitBranchEnd : std::uint8_t {
+  kParameterRange,
+  kMaxPoints,
+  kStepTooSmall,
+  kMultiplierBound,
+};
+[[nodiscard]] std::string_view to_string(OrbitBranchEnd e);
+
+struct OrbitBranch {
+  std::vector<OrbitPoint> points;
+  std::vector<OrbitBifurcation> bifurcations;
+  OrbitBranchEnd end{OrbitBranchEnd::kMaxPoints};
+  std::string message;  ///< why it ended, in words
+};
+
+/// The point of `orbit` (converged) of the model p.model at parameter value p.model's.
+[[nodiscard]] OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m,
+                                     double p, const Orbit& orbit, const OrbitBranchOptions& o);
+
+/// Continues the converged orbit `start` of problem.model in options.parameter.
+[[nodiscard]] OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
+                                          const OrbitBranchOptions& options);
+
+}  // namespace clatter::analysis

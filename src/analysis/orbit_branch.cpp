@@ -1,0 +1,384 @@
+#include "clatter/analysis/orbit_branch.hpp"
+
+#include <Eigen/LU>
+#include <Eigen/QR>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "clatter/core/error.hpp"
+
+namespace clatter::analysis {
+
+namespace {
+
+// the grazing margin, the impact itinerary and the stick events of one period
+class Diagnostics final : public hybrid::Recorder {
+ public:
+  explicit Diagnostics(const model::System& m) : m_(m), last_(m.num_contacts()) {}
+  void on_event(const hybrid::EventRecord& e) override {
+    if (e.kind == hybrid::EventKind::kImpact) itinerary.emplace_back(e.contact, e.region);
+    if (e.kind == hybrid::EventKind::kStick) ++sticks;
+    for (auto& l : last_) l.count = 0;  // no minimum across an event
+  }
+  void on_sample(const hybrid::Sample& s) override {
+    for (int c = 0; c < m_.num_contacts(); ++c) {
+      History& h = last_[static_cast<std::size_t>(c)];
+      if (s.modes[static_cast<std::size_t>(c)] != hybrid::ContactMode::kOpen) {
+        h.count = 0;
+        continue;
+      }
+      m_.contact_geometry(c, s.t, s.q, s.qd, geometry_);
+      h.g[0] = h.g[1];
+      h.g[1] = h.g[2];
+      h.g[2] = geometry_.g_N;
+      h.count = std::min(h.count + 1, 3);
+      if (h.count == 3 && h.g[1] < h.g[0] && h.g[1] <= h.g[2]) {
+        // the parabola through the three samples
+        const double curvature = h.g[0] - 2.0 * h.g[1] + h.g[2];
+        const double slope = h.g[2] - h.g[0];
+        const double g_min =
+            curvature > 0.0 ? h.g[1] - slope * slope / (8.0 * curvature) : h.g[1];
+        margin = std::min(margin, g_min);
+      }
+    }
+  }
+  double margin{std::numeric_limits<double>::infinity()};
+  std::vector<std::pair<int, int>> itinerary;
+  int sticks{0};
+
+ private:
+  struct History {
+    std::array<double, 3> g{};
+    int count{0};
+  };
+  const model::System& m_;
+  std::vector<History> last_;
+  model::ContactGeometry geometry_;
+};
+
+double norm_inf(const Eigen::VectorXd& v) { return v.size() == 0 ? 0.0 : v.cwiseAbs().maxCoeff(); }
+
+struct Corrected {
+  Eigen::VectorXd y;  // (u, p)
+  int iterations{0};
+};
+
+class Continuation {
+ public:
+  Continuation(const PeriodicProblem& problem, const OrbitBranchOptions& o)
+      : pr_(problem), o_(o), d_(problem.dimension()) {}
+
+  std::unique_ptr<model::System> model_at(double p) const {
+    return pr_.model->with_parameter(o_.parameter, p);
+  }
+
+  // J = [∂r/∂u | ∂r/∂p] and r at y; false if a flow fails
+  bool jacobian(const Eigen::VectorXd& y, Eigen::MatrixXd& J, Eigen::VectorXd& r) const {
+    const auto m = model_at(y(d_));
+    const Eigen::VectorXd u = y.head(d_);
+    const FlowRun run = run_flow(pr_, *m, u);
+    if (!run.ok()) return false;
+    r = run.residual;
+    Eigen::MatrixXd Ju;
+    Eigen::VectorXd dp;
+    if (!residual_jacobian(pr_, *m, u, Ju, o_.parameter, &dp)) return false;
+    J.resize(d_, d_ + 1);
+    J << Ju, dp;
+    return true;
+  }
+
+  static Eigen::VectorXd null_vector(const Eigen::MatrixXd& J) {
+    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(J.transpose());
+    const Eigen::MatrixXd Q = qr.householderQ();
+    return Q.col(Q.cols() - 1);
+  }
+
+  // Newton on [r(y); t·(y − ŷ)] = 0 from ŷ
+  std::optional<Corrected> correct(const Eigen::VectorXd& y_hat, const Eigen::VectorXd& t) const {
+    Corrected c;
+    c.y = y_hat;
+    for (int it = 0; it < o_.max_corrector_iterations; ++it) {
+      if (c.y(d_) < o_.p_min - 1e-12 * std::abs(o_.p_min) ||
+          c.y(d_) > o_.p_max + 1e-12 * std::abs(o_.p_max))
+        return std::nullopt;
+      Eigen::MatrixXd J;
+      Eigen::VectorXd r;
+      try {
+        if (!jacobian(c.y, J, r)) return std::nullopt;
+      } catch (const InvalidArgument&) {  // the parameter left its allowed range
+        return std::nullopt;
+      }
+      Eigen::MatrixXd A(d_ + 1, d_ + 1);
+      A << J, t.transpose();
+      Eigen::VectorXd F(d_ + 1);
+      F << r, t.dot(c.y - y_hat);
+      const Eigen::VectorXd delta = A.fullPivLu().solve(-F);
+      c.y += delta;
+      c.iterations = it + 1;
+      if (!c.y.allFinite()) return std::nullopt;
+      if (norm_inf(delta) <= 1e-3 * o_.tol * (1.0 + norm_inf(c.y)) ||
+          norm_inf(r) <= 1e-2 * o_.tol * (1.0 + norm_inf(c.y))) {
+        // accept on the residual at the new y
+        try {
+          const auto m2 = model_at(c.y(d_));
+          const FlowRun run = run_flow(pr_, *m2, c.y.head(d_));
+          if (run.ok() && norm_inf(run.residual) <= o_.tol * (1.0 + norm_inf(c.y))) return c;
+        } catch (const InvalidArgument&) {
+          return std::nullopt;
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::optional<OrbitPoint> point(const Eigen::VectorXd& y) const {
+    try {
+      const auto m = model_at(y(d_));
+      Orbit orbit;
+      orbit.u = y.head(d_);
+      if (!characterize(pr_, *m, orbit)) return std::nullopt;
+      return orbit_point(pr_, *m, y(d_), orbit, o_);
+    } catch (const InvalidArgument&) {
+      return std::nullopt;
+    }
+  }
+
+ private:
+  const PeriodicProblem& pr_;
+  const OrbitBranchOptions& o_;
+  Eigen::Index d_;
+};
+
+bool is_complex_pair_on_circle(const OrbitPoint& pt, double tol) {
+  for (const auto& l : pt.multipliers)
+    if (std::abs(l.imag()) > tol && std::abs(std::abs(l) - 1.0) < tol) return true;
+  return false;
+}
+
+double distance_to(const OrbitPoint& pt, std::complex<double> target) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& l : pt.multipliers) best = std::min(best, std::abs(l - target));
+  return best;
+}
+
+std::string itinerary_text(const std::vector<std::pair<int, int>>& it) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < it.size(); ++i) {
+    if (i > 0) s.push_back(' ');
+    s.append(std::to_string(it[i].first));
+    s.push_back(':');
+    s.append(std::to_string(it[i].second));
+  }
+  s.push_back(']');
+  return s;
+}
+
+}  // namespace
+
+std::string_view to_string(OrbitEventKind k) {
+  switch (k) {
+    case OrbitEventKind::kFold:
+      return "SN";
+    case OrbitEventKind::kPeriodDoubling:
+      return "PD";
+    case OrbitEventKind::kNeimarkSacker:
+      return "NS";
+    case OrbitEventKind::kGrazing:
+      return "grazing";
+    case OrbitEventKind::kRegionChange:
+      return "region_change";
+    case OrbitEventKind::kStickChange:
+      return "stick_change";
+  }
+  return "?";
+}
+
+std::string_view to_string(OrbitBranchEnd e) {
+  switch (e) {
+    case OrbitBranchEnd::kParameterRange:
+      return "parameter_range";
+    case OrbitBranchEnd::kMaxPoints:
+      return "max_points";
+    case OrbitBranchEnd::kStepTooSmall:
+      return "step_too_small";
+    case OrbitBranchEnd::kMultiplierBound:
+      return "multiplier_bound";
+  }
+  return "?";
+}
+
+void validate(const OrbitBranchOptions& o) {
+  require(!o.parameter.empty(), "parameter", "must name a model parameter");
+  require(o.p_min < o.p_max, "p_min", "must be below p_max");
+  require(o.direction == 1 || o.direction == -1, "direction", "must be +1 or -1");
+  require(o.ds_min > 0.0 && o.ds_min <= o.ds && o.ds <= o.ds_max, "ds",
+          "steps must satisfy 0 < ds_min <= ds <= ds_max");
+  require(o.max_points >= 2 && o.max_points <= 1000000, "max_points",
+          "must lie in [2, 1000000]");
+  require(o.tol > 0.0 && o.locate_tol > 0.0 && o.grazing_tol > 0.0 && o.multiplier_tol > 0.0,
+          "tol", "tolerances must be > 0");
+  require(o.max_corrector_iterations >= 1, "max_corrector_iterations", "must be >= 1");
+  require(o.max_multiplier > 1.0, "max_multiplier", "must be > 1");
+}
+
+OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, double p,
+                       const Orbit& orbit, const OrbitBranchOptions& /*o*/) {
+  OrbitPoint pt;
+  pt.p = p;
+  pt.u = orbit.u;
+  pt.period = orbit.period;
+  pt.multipliers = orbit.multipliers;
+  pt.stable = orbit.stable;
+  std::complex<double> sn = 1.0, pd = 1.0, ns = 1.0;
+  const auto& l = orbit.multipliers;
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    sn *= l[i] - 1.0;
+    pd *= l[i] + 1.0;
+    for (std::size_t j = i + 1; j < l.size(); ++j) ns *= l[i] * l[j] - 1.0;
+  }
+  pt.tau_sn = sn.real();
+  pt.tau_pd = pd.real();
+  pt.tau_ns = ns.real();
+  Diagnostics diag(m);
+  (void)run_flow(problem, m, orbit.u, &diag, orbit.period / 2000.0);
+  pt.margin = diag.margin;
+  pt.itinerary = diag.itinerary;
+  pt.sticks = diag.sticks;
+  return pt;
+}
+
+OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
+                            const OrbitBranchOptions& o) {
+  validate(o);
+  require(start.converged, "start", "must be a converged orbit");
+  const Eigen::Index d = problem.dimension();
+  Continuation cont(problem, o);
+  OrbitBranch branch;
+  const double p0 = problem.model->parameter(o.parameter);
+  Eigen::VectorXd y(d + 1);
+  y << start.u, p0;
+  branch.points.push_back(orbit_point(problem, *problem.model, p0, start, o));
+
+  Eigen::MatrixXd J;
+  Eigen::VectorXd r;
+  if (!cont.jacobian(y, J, r)) {
+    branch.end = OrbitBranchEnd::kStepTooSmall;
+    branch.message = "the flow failed at the start";
+    return branch;
+  }
+  Eigen::VectorXd t = Continuation::null_vector(J);
+  if (t(d) * o.direction < 0.0) t = -t;
+  double ds = o.ds;
+
+  // bisection on the step s ∈ (0, s1] from (y, t) for the first s where `changed` holds
+  const auto locate = [&](const Eigen::VectorXd& y0, const Eigen::VectorXd& t0, double s1,
+                          const auto& changed) -> std::optional<OrbitPoint> {
+    double lo = 0.0, hi = s1;
+    std::optional<OrbitPoint> at_hi;
+    for (int it = 0; it < 60 && hi - lo > o.locate_tol; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      const auto c = cont.correct(y0 + mid * t0, t0);
+      if (!c) return at_hi;
+      const auto pt = cont.point(c->y);
+      if (!pt) return at_hi;
+      if (changed(*pt)) {
+        hi = mid;
+        at_hi = pt;
+      } else {
+        lo = mid;
+      }
+    }
+    return at_hi;
+  };
+
+  while (static_cast<int>(branch.points.size()) < o.max_points) {
+    const auto c = cont.correct(y + ds * t, t);
+    std::optional<OrbitPoint> pt;
+    if (c) pt = cont.point(c->y);
+    if (!pt) {
+      const double p_next = y(d) + ds * t(d);
+      if (p_next < o.p_min || p_next > o.p_max) {
+        branch.end = OrbitBranchEnd::kParameterRange;
+        branch.message = "the next step leaves [p_min, p_max]";
+        return branch;
+      }
+      ds *= 0.5;
+      if (ds < o.ds_min) {
+        branch.end = OrbitBranchEnd::kStepTooSmall;
+        branch.message = "the corrector failed down to ds_min at p = " + format_number(y(d));
+        return branch;
+      }
+      continue;
+    }
+    const OrbitPoint& prev = branch.points.back();
+    // bifurcations between prev and pt
+    const auto sign_change = [&](double a, double b) { return (a < 0.0) != (b < 0.0); };
+    struct Test {
+      OrbitEventKind kind;
+      double OrbitPoint::*tau;
+    };
+    for (const Test test : {Test{OrbitEventKind::kFold, &OrbitPoint::tau_sn},
+                            Test{OrbitEventKind::kPeriodDoubling, &OrbitPoint::tau_pd},
+                            Test{OrbitEventKind::kNeimarkSacker, &OrbitPoint::tau_ns}}) {
+      if (!sign_change(prev.*(test.tau), (*pt).*(test.tau))) continue;
+      const double before = prev.*(test.tau);
+      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) {
+        return sign_change(before, q.*(test.tau));
+      });
+      if (!at) continue;
+      bool genuine = false;
+      if (test.kind == OrbitEventKind::kFold) genuine = distance_to(*at, 1.0) < o.multiplier_tol;
+      if (test.kind == OrbitEventKind::kPeriodDoubling)
+        genuine = distance_to(*at, -1.0) < o.multiplier_tol;
+      if (test.kind == OrbitEventKind::kNeimarkSacker)
+        genuine = is_complex_pair_on_circle(*at, o.multiplier_tol);
+      if (genuine) branch.bifurcations.push_back({test.kind, *at, ""});
+    }
+    if (pt->itinerary != prev.itinerary) {
+      const auto before = prev.itinerary;
+      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) { return q.itinerary != before; });
+      const bool count_changed = pt->itinerary.size() != before.size();
+      OrbitBifurcation b{count_changed ? OrbitEventKind::kGrazing : OrbitEventKind::kRegionChange,
+                         at ? *at : *pt,
+                         itinerary_text(before) + " -> " +
+                             itinerary_text(at ? at->itinerary : pt->itinerary)};
+      branch.bifurcations.push_back(b);
+    } else if (pt->margin < o.grazing_tol && !(prev.margin < o.grazing_tol)) {
+      branch.bifurcations.push_back({OrbitEventKind::kGrazing, *pt, "margin below grazing_tol"});
+    }
+    if (pt->sticks != prev.sticks) {
+      const int before = prev.sticks;
+      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) { return q.sticks != before; });
+      branch.bifurcations.push_back({OrbitEventKind::kStickChange, at ? *at : *pt,
+                                     std::to_string(before) + " -> " +
+                                         std::to_string(at ? at->sticks : pt->sticks) +
+                                         " stick events"});
+    }
+
+    // accept the point and the new tangent
+    if (!cont.jacobian(c->y, J, r)) {
+      branch.end = OrbitBranchEnd::kStepTooSmall;
+      branch.message = "the flow failed at p = " + format_number(c->y(d));
+      return branch;
+    }
+    Eigen::VectorXd t_new = Continuation::null_vector(J);
+    if (t_new.dot(t) < 0.0) t_new = -t_new;
+    y = c->y;
+    t = t_new;
+    branch.points.push_back(*pt);
+    if (!pt->multipliers.empty() && std::abs(pt->multipliers.front()) > o.max_multiplier) {
+      branch.end = OrbitBranchEnd::kMultiplierBound;
+      branch.message = "a multiplier above max_multiplier at p = " + format_number(pt->p);
+      return branch;
+    }
+    if (c->iterations <= 3) ds = std::min(o.ds_max, 1.5 * ds);
+  }
+  branch.end = OrbitBranchEnd::kMaxPoints;
+  branch.message = "max_points reached";
+  return branch;
+}
+
+}  // namespace clatter::analysis

@@ -1,0 +1,127 @@
+// Continuation of periodic orbits of any model in any parameter (analysis/orbit_branch.hpp),
+// checked against the closed form of the ball's period-1 orbits ([B] §6.3 [DERIVED],
+// spec/001_hybrid_scheme.md §6.4: Γ_SN = π(1 − e)/(1 + e), Γ_PD² = Γ_SN² + (2(1 + e²)/(1 + e)²)²,
+// Γ = Aω²/g; the table of docs/analysis.md), on the ball model and on the rod of [BP] started
+// flat (examples/bp_fig8a.toml: a flat rod falling without spin is the ball with Newton's e = e*).
+
+#include "clatter/analysis/orbit_branch.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <filesystem>
+#include <numbers>
+
+#include "clatter/analysis/impact_oscillator.hpp"
+#include "clatter/core/error.hpp"
+#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/io/scenario.hpp"
+
+namespace clatter::analysis {
+namespace {
+
+constexpr double kG = 9.81;
+constexpr double kPi = std::numbers::pi;
+
+// a stroboscopic problem for the (y, ẏ) of `m`'s orbit with one impact per period at ω, started
+// on the closed-form stable orbit half a period after its impact
+PeriodicProblem flat_problem(std::shared_ptr<const model::System> m, double e, double omega,
+                             hybrid::SimulationOptions options = {}) {
+  const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, e, 1);
+  const double tau = kPi / omega;
+  StateVector ref = StateVector::Zero(6);
+  ref(1) = std::sin(cf.stable.phase) + cf.stable.velocity * tau - 0.5 * kG * tau * tau;
+  ref(4) = cf.stable.velocity - kG * tau;
+  OrbitSection sec;
+  sec.phase = cf.stable.phase + kPi;
+  return make_periodic_problem(std::move(m), options, sec, {1, 4}, ref);
+}
+
+double omega_of(double gamma) { return std::sqrt(gamma * kG); }
+
+void expect_sn_and_pd(const PeriodicProblem& p, double e) {
+  const double g_sn = kPi * (1.0 - e) / (1.0 + e);
+  const double g_pd = std::hypot(g_sn, 2.0 * (1.0 + e * e) / ((1.0 + e) * (1.0 + e)));
+  const Orbit start = find_orbit(p, *p.model, Eigen::Vector2d(p.reference(1), p.reference(4)));
+  ASSERT_TRUE(start.converged) << start.message;
+  ASSERT_TRUE(start.stable);
+  OrbitBranchOptions o;
+  o.parameter = "surface.omega";
+  o.p_min = 0.5;
+  o.p_max = omega_of(g_pd) + 0.1;
+  o.ds = 0.05;
+  o.ds_max = 0.2;
+  o.max_points = 200;
+  o.locate_tol = 1e-9;
+  for (const int direction : {-1, 1}) {
+    o.direction = direction;
+    const OrbitBranch b = continue_orbits(p, start, o);
+    const double expected = direction < 0 ? omega_of(g_sn) : omega_of(g_pd);
+    const OrbitEventKind kind =
+        direction < 0 ? OrbitEventKind::kFold : OrbitEventKind::kPeriodDoubling;
+    int found = 0;
+    for (const OrbitBifurcation& bif : b.bifurcations) {
+      if (bif.kind != kind) continue;
+      ++found;
+      EXPECT_NEAR(bif.at.p, expected, 1e-8) << to_string(kind);
+      if (std::getenv("CLATTER_PRINT") != nullptr)
+        std::printf("e %.1f %s at %.9f (closed form %.9f)\n", e, std::string(to_string(kind)).c_str(),
+                    bif.at.p, expected);
+    }
+    EXPECT_EQ(found, 1) << to_string(kind) << " branch end " << to_string(b.end) << ": "
+                        << b.message;
+    // stability along the stable side: stable exactly between SN and PD
+    for (const OrbitPoint& pt : b.points) {
+      const double margin = 1e-4;
+      if (direction > 0 && pt.p < omega_of(g_pd) - margin) {
+        EXPECT_TRUE(pt.stable) << pt.p;
+      }
+      if (direction > 0 && pt.p > omega_of(g_pd) + margin) {
+        EXPECT_FALSE(pt.stable) << pt.p;
+      }
+    }
+  }
+}
+
+TEST(OrbitBranch, BallFoldAndPeriodDoublingMatchTheClosedForm) {
+  // the whole table of docs/analysis.md (e* = 0.9 … 0.1), started halfway between SN and PD
+  for (const double e : {0.9, 0.7, 0.5, 0.3, 0.1}) {
+    SCOPED_TRACE(e);
+    const double g_sn = kPi * (1.0 - e) / (1.0 + e);
+    const double g_pd = std::hypot(g_sn, 2.0 * (1.0 + e * e) / ((1.0 + e) * (1.0 + e)));
+    dynamics::Surface s;
+    s.amplitude = 1.0;
+    s.omega = 0.5 * (omega_of(g_sn) + omega_of(g_pd));
+    auto m = std::make_shared<dynamics::PlanarBodyModel>(
+        dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+    expect_sn_and_pd(flat_problem(m, e, s.omega), e);
+  }
+}
+
+TEST(OrbitBranch, FlatRodOfBpIsTheBall) {
+  // the full rod (Stronge's law, μ = 0.05, the seeds' symmetric two-contact rule), solved in
+  // (y, ẏ) with θ = θ̇ = 0 and x cyclic
+  const io::Scenario sc =
+      io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "bp_fig8a.toml");
+  const std::shared_ptr<const model::System> rod = sc.model->with_parameter("surface.omega", 2.2);
+  expect_sn_and_pd(flat_problem(rod, 0.9, 2.2, sc.options), 0.9);
+}
+
+TEST(OrbitBranch, RejectsBadOptions) {
+  OrbitBranchOptions o;
+  EXPECT_THROW(validate(o), InvalidArgument);  // no parameter
+  o.parameter = "surface.omega";
+  o.ds = 0.0;
+  EXPECT_THROW(validate(o), InvalidArgument);
+  o.ds = 0.01;
+  o.direction = 0;
+  EXPECT_THROW(validate(o), InvalidArgument);
+  o.direction = 1;
+  EXPECT_NO_THROW(validate(o));
+}
+
+}  // namespace
+}  // namespace clatter::analysis
