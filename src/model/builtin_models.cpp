@@ -14,6 +14,7 @@
 #include "clatter/model/planar_body_lines.hpp"
 #include "clatter/model/registry.hpp"
 #include "clatter/model/rod_on_belt.hpp"
+#include "clatter/model/spring_block_belt.hpp"
 
 namespace clatter::model::detail {
 
@@ -271,6 +272,18 @@ std::unique_ptr<System> make_physical_pendulum(ModelSpec& spec) {
   return std::make_unique<PhysicalPendulum>(p, spec.law());
 }
 
+// the stick-slip oscillator: a block on a belt held by a spring to a wall
+std::unique_ptr<System> make_spring_block_belt(ModelSpec& spec) {
+  SpringBlockBeltParameters p;
+  p.mass = spec.number("mass", 1.0);
+  p.stiffness = spec.required_number("stiffness");
+  p.damping = spec.number("damping", 0.0);
+  p.gravity = spec.number("gravity", 9.81);
+  p.belt_velocity = spec.required_number("belt_velocity");
+  validate(p, spec.key(""));
+  return std::make_unique<SpringBlockBelt>(p, Contact::with_law("bottom", spec.law()));
+}
+
 }  // namespace
 
 void add_builtin_models(std::vector<RegisteredModel>& t) {
@@ -293,6 +306,8 @@ void add_builtin_models(std::vector<RegisteredModel>& t) {
                make_pendulum_chain});
   t.push_back({"planar_body_lines", "a planar body against lines at any angle, gravity any way",
                make_planar_body_lines});
+  t.push_back({"spring_block_belt", "the stick-slip oscillator: a block on a belt held by a spring",
+               make_spring_block_belt});
   // clang-format on
 }
 

@@ -18,6 +18,7 @@
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/spring_block_belt.hpp"
 
 namespace clatter::analysis {
 namespace {
@@ -120,6 +121,71 @@ TEST(Shooting, RejectsBadProblems) {
     EXPECT_EQ(e.field(), "solved");
   }
   EXPECT_EQ(state_index(*m, "ydot", "solved"), 4);
+}
+
+}  // namespace
+}  // namespace clatter::analysis
+
+namespace clatter::analysis {
+namespace {
+
+// The stick-slip oscillator (model/spring_block_belt.hpp, examples/stick_slip_oscillator.toml):
+// the closed-form cycle of its header, found by shooting on an autonomous section in the slip
+// phase; its monodromy by variational equations and saltation matrices (stick and slip onset:
+// sustained contact) against differences of the flow; one multiplier, 0 (the stick phase
+// forgets the state).
+TEST(Shooting, StickSlipOscillatorCycle) {
+  model::SpringBlockBeltParameters bp;
+  bp.mass = 1.0;
+  bp.stiffness = 10.0;
+  bp.belt_velocity = 0.5;
+  model::Contact contact = model::Contact::with_law("bottom", {LawKind::kNewton, {0.3, 0.0}});
+  contact.mu_s = 0.4;
+  contact.mu_d = 0.3;
+  const auto m = std::make_shared<model::SpringBlockBelt>(bp, contact);
+  const double w0 = std::sqrt(bp.stiffness / bp.mass);
+  const double xs = contact.mu_s * bp.mass * kG / bp.stiffness;
+  const double xd = contact.mu_d * bp.mass * kG / bp.stiffness;
+  const double delta = xs - xd;
+  const double amplitude = std::hypot(delta, bp.belt_velocity / w0);
+  const double T = (kPi + 2.0 * std::atan(bp.belt_velocity / (w0 * delta))) / w0 +
+                   2.0 * delta / bp.belt_velocity;
+  // the section x = x_d − A/2, crossed downwards in the slip phase
+  const double x_sec = xd - 0.5 * amplitude;
+  const double xdot = -w0 * std::sqrt(amplitude * amplitude - 0.25 * amplitude * amplitude);
+  OrbitSection sec;
+  sec.kind = SectionKind::kAutonomous;
+  sec.anchor = 0;  // x
+  StateVector ref = StateVector::Zero(4);
+  ref(0) = x_sec;
+  ref(2) = 0.9 * xdot;
+  std::array<bool, model::kMaxContacts> closed{};
+  closed[0] = true;
+  const PeriodicProblem p =
+      make_periodic_problem(m, hybrid::SimulationOptions{}, sec, {2}, ref, closed);
+  const Orbit o = find_orbit(p, *m, unknowns_of(p, ref, 1.05 * T));
+  ASSERT_TRUE(o.converged) << o.message;
+  EXPECT_NEAR(o.u(0), xdot, 1e-8);
+  EXPECT_NEAR(o.period, T, 1e-8);
+  ASSERT_EQ(o.multipliers.size(), 1U);
+  EXPECT_LT(std::abs(o.multipliers[0]), 1e-6);
+  int sticks = 0, onsets = 0;
+  for (const hybrid::EventRecord& e : o.events) {
+    sticks += e.kind == hybrid::EventKind::kStick ? 1 : 0;
+    onsets += e.kind == hybrid::EventKind::kSlipOnset ? 1 : 0;
+  }
+  EXPECT_EQ(sticks, 1);
+  EXPECT_EQ(onsets, 1);
+
+  Eigen::MatrixXd Mv;
+  const VariationalMonodromy v = monodromy_variational(p, *m, o.u, Mv);
+  ASSERT_TRUE(v.ok) << v.message;
+  EXPECT_EQ(v.events.size(), 2U);
+  EXPECT_LT((Mv - o.monodromy).cwiseAbs().maxCoeff(), 1e-6) << Mv << "\n\n" << o.monodromy;
+  // the monodromy is not trivial: the stick phase maps every perturbation onto the flow
+  // direction (rank 1), so M = f(x₀) wᵀ for some w ≠ 0
+  EXPECT_GT(Mv.cwiseAbs().maxCoeff(), 0.1);
+  EXPECT_LT(std::abs(Mv.determinant()), 1e-6);
 }
 
 }  // namespace
