@@ -23,6 +23,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
+#include "commands/orbit_problem.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 
@@ -245,9 +246,12 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
 
 Run add_orbits(CLI::App& app) {
   auto o = std::make_shared<OrbitsCliOptions>();
+  auto g = std::make_shared<OrbitProblemOptions>();
   CLI::App* sub = app.add_subcommand(
       "orbits",
-      "Continuation in omega of the periodic orbits of a ball on A sin(wt): SN, PD, grazing");
+      "A periodic orbit of a scenario's model by shooting (orbits SCENARIO ...), or, without a "
+      "scenario, the continuation in omega of the orbits of a ball on A sin(wt)");
+  add_orbit_problem_options(sub, *g, false, false);
   sub->add_option("--e", o->e, "Newton restitutions in (0, 1)")->capture_default_str();
   sub->add_option("--amplitude", o->amplitude, "surface amplitude A [m]")->capture_default_str();
   sub->add_option("--gravity", o->gravity, "g [m/s^2]")->capture_default_str();
@@ -261,7 +265,13 @@ Run add_orbits(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--out", o->out, "output directory")->capture_default_str();
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
-  return [o] { return run_orbits_cli(*o); };
+  return [o, g] {
+    if (!g->scenario.empty()) {
+      g->periods = o->periods;  // the same meaning: forcing periods per orbit
+      return run_orbit_cli(*g, o->out == "out/orbits" ? "" : o->out, o->plot);
+    }
+    return run_orbits_cli(*o);
+  };
 }
 
 }  // namespace clatter::cli

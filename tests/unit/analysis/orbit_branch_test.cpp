@@ -29,21 +29,22 @@ constexpr double kPi = std::numbers::pi;
 // a stroboscopic problem for the (y, ẏ) of `m`'s orbit with one impact per period at ω, started
 // on the closed-form stable orbit half a period after its impact
 PeriodicProblem flat_problem(std::shared_ptr<const model::System> m, double e, double omega,
-                             hybrid::SimulationOptions options = {}) {
-  const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, e, 1);
+                             hybrid::SimulationOptions options = {}, int n = 1) {
+  const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, e, n);
   const double tau = kPi / omega;
   StateVector ref = StateVector::Zero(6);
   ref(1) = std::sin(cf.stable.phase) + cf.stable.velocity * tau - 0.5 * kG * tau * tau;
   ref(4) = cf.stable.velocity - kG * tau;
   OrbitSection sec;
   sec.phase = cf.stable.phase + kPi;
+  sec.periods = n;
   return make_periodic_problem(std::move(m), options, sec, {1, 4}, ref);
 }
 
 double omega_of(double gamma) { return std::sqrt(gamma * kG); }
 
-void expect_sn_and_pd(const PeriodicProblem& p, double e) {
-  const double g_sn = kPi * (1.0 - e) / (1.0 + e);
+void expect_sn_and_pd(const PeriodicProblem& p, double e, int n = 1) {
+  const double g_sn = n * kPi * (1.0 - e) / (1.0 + e);
   const double g_pd = std::hypot(g_sn, 2.0 * (1.0 + e * e) / ((1.0 + e) * (1.0 + e)));
   const Orbit start = find_orbit(p, *p.model, Eigen::Vector2d(p.reference(1), p.reference(4)));
   ASSERT_TRUE(start.converged) << start.message;
@@ -108,6 +109,25 @@ TEST(OrbitBranch, FlatRodOfBpIsTheBall) {
       io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "bp_fig8a.toml");
   const std::shared_ptr<const model::System> rod = sc.model->with_parameter("surface.omega", 2.2);
   expect_sn_and_pd(flat_problem(rod, 0.9, 2.2, sc.options), 0.9);
+}
+
+TEST(OrbitBranch, RowsN2N3OfSpec001Section64OnTheFlatRod) {
+  // spec/001_hybrid_scheme.md §6.4: ω_SN / ω_PD of the orbits with one impact every n = 2, 3
+  // periods (e* = 0.9: 1.801 / 3.218 and 2.206 / 3.313; e* = 0.8: 2.617 / 3.473 and 3.205 /
+  // 3.780; printed to 3 decimals, closed form to 1e-8), on the full rod of [BP] started flat
+  for (const double e : {0.9, 0.8}) {
+    for (const int n : {2, 3}) {
+      SCOPED_TRACE(::testing::Message() << "e " << e << " n " << n);
+      const double g_sn = n * kPi * (1.0 - e) / (1.0 + e);
+      const double g_pd = std::hypot(g_sn, 2.0 * (1.0 + e * e) / ((1.0 + e) * (1.0 + e)));
+      const double omega = 0.5 * (omega_of(g_sn) + omega_of(g_pd));
+      const io::Scenario sc =
+          io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "bp_fig8a.toml");
+      const std::shared_ptr<const model::System> rod =
+          sc.model->with_parameter("surface.omega", omega)->with_parameter("e", e);
+      expect_sn_and_pd(flat_problem(rod, e, omega, sc.options, n), e, n);
+    }
+  }
 }
 
 TEST(OrbitBranch, RejectsBadOptions) {

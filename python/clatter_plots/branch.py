@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""Plot of a continued branch of periodic orbits for `clatter continue`.
+
+    /usr/bin/python3 python/clatter_plots/branch.py --branch BR.csv --bifurcations BIF.csv
+        --param NAME --out OUT.png
+
+BR.csv: branch,p,period,<solved components>,stable,max_abs_multiplier,... (one row per point in
+the order of continuation). BIF.csv: branch,kind,p,period,<solved components>,... .
+(a) the first solved component against the parameter, (b) the largest |multiplier|; stable
+solid, unstable dashed, bifurcations marked by kind. Output written atomically.
+Bad input: message on stderr, exit 2.
+"""
+
+import argparse
+import csv
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+MARKERS = {"SN": "o", "PD": "s", "NS": "D", "grazing": "^", "region_change": "v",
+           "stick_change": "x"}
+
+
+def runs(rows):
+    run = []
+    for r in rows:
+        if run and (run[-1]["stable"] != r["stable"] or run[-1]["branch"] != r["branch"]):
+            yield run[-1]["stable"], run + ([r] if run[-1]["branch"] == r["branch"] else [])
+            run = []
+        run.append(r)
+    if run:
+        yield run[-1]["stable"], run
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--branch", required=True)
+    ap.add_argument("--bifurcations", required=True)
+    ap.add_argument("--param", required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    try:
+        with open(a.branch) as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+            fields = reader.fieldnames
+        with open(a.bifurcations) as f:
+            bifs = list(csv.DictReader(f))
+    except (OSError, ValueError) as e:
+        print(f"branch.py: {e}", file=sys.stderr)
+        return 2
+    comp = fields[3]
+    fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
+    for stable, seg in runs(rows):
+        style = "-" if stable == "1" else "--"
+        p = [float(r["p"]) for r in seg]
+        ax1.plot(p, [float(r[comp]) for r in seg], style, color="C0", lw=1.3)
+        ax2.plot(p, [float(r["max_abs_multiplier"]) for r in seg], style, color="C0", lw=1.3)
+    for b in bifs:
+        m = MARKERS.get(b["kind"], "*")
+        ax1.plot(float(b["p"]), float(b[comp]), m, color="C3", ms=7, mfc="none",
+                 label=b["kind"])
+        ax2.plot(float(b["p"]), float(b["max_abs_multiplier"]), m, color="C3", ms=7, mfc="none")
+    handles, labels = ax1.get_legend_handles_labels()
+    if handles:
+        seen = dict(zip(labels, handles))
+        ax1.legend(seen.values(), seen.keys(), fontsize=8)
+    ax2.axhline(1.0, color="0.6", lw=0.8, ls=":")
+    ax1.set_ylabel(comp + " on the section")
+    ax2.set_ylabel("max |multiplier|")
+    ax2.set_yscale("log")
+    ax2.set_xlabel(a.param)
+    fig.tight_layout()
+    tmp = a.out + ".tmp.png"
+    fig.savefig(tmp, dpi=110)
+    os.replace(tmp, a.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
