@@ -5,7 +5,12 @@
 
 #include <benchmark/benchmark.h>
 
+#include <filesystem>
+#include <numbers>
+
+#include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/analysis/orbit_continuation.hpp"
+#include "clatter/io/scenario.hpp"
 
 namespace {
 
@@ -58,8 +63,86 @@ void BM_ContinuationE09(benchmark::State& state) {
   state.counters["points"] = static_cast<double>(points);
 }
 
+// the generic machinery (analysis/orbit_branch.hpp) on the same job: the ball's e = 0.9 branch
+// from halfway between SN and PD, both ways, on the stroboscopic section half a period after
+// the impact, to the same ω range
+void BM_GenericContinuationE09(benchmark::State& state) {
+  const double w0 = 0.5 * (closed_form_orbit(1.0, 1.0, 9.81, 0.9, 1).omega_sn +
+                           closed_form_orbit(1.0, 1.0, 9.81, 0.9, 1).omega_pd);
+  const ClosedFormOrbit cf = closed_form_orbit(1.0, w0, 9.81, 0.9, 1);
+  dynamics::Surface s;
+  s.amplitude = 1.0;
+  s.omega = w0;
+  const auto m = std::make_shared<dynamics::PlanarBodyModel>(
+      dynamics::make_ball(1.0, 0.0, 9.81, s, {LawKind::kNewton, {0.0, 0.9}}));
+  const double tau = std::numbers::pi / w0;
+  StateVector x = StateVector::Zero(6);
+  x(1) = std::sin(cf.stable.phase) + cf.stable.velocity * tau - 0.5 * 9.81 * tau * tau;
+  x(4) = cf.stable.velocity - 9.81 * tau;
+  OrbitSection sec;
+  sec.phase = cf.stable.phase + std::numbers::pi;
+  const PeriodicProblem p = make_periodic_problem(m, {}, sec, {1, 4}, x);
+  const Orbit start = find_orbit(p, *m, Eigen::Vector2d(x(1), x(4)));
+  OrbitBranchOptions o;
+  o.parameter = "surface.omega";
+  o.p_min = 0.5;
+  o.p_max = 7.0;
+  o.ds = 0.05;
+  o.ds_max = 0.2;
+  std::size_t points = 0;
+  for (auto _ : state) {
+    points = 0;
+    for (const int d : {-1, 1}) {
+      o.direction = d;
+      points += continue_orbits(p, start, o).points.size();
+    }
+    benchmark::DoNotOptimize(points);
+  }
+  state.counters["points"] = static_cast<double>(points);
+}
+
+// one monodromy matrix of the rod on a belt's orbit ([NDC] row 5-9, region 5; 6 × 6 with T) by
+// differences of the flow (2 × 6 flows) and by variational equations + saltation
+struct NdcOrbit {
+  PeriodicProblem p;
+  Orbit orbit;
+};
+const NdcOrbit& ndc_orbit() {
+  static const NdcOrbit o = [] {
+    const io::Scenario sc =
+        io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ndc_case_5_9.toml");
+    const std::shared_ptr<const model::System> m = sc.model->with_parameter("mu", 0.544815);
+    OrbitSection sec;
+    sec.kind = SectionKind::kAutonomous;
+    sec.anchor = 0;
+    sec.drift = "v_dr";
+    const StateVector x0 = pack_state(*m, sc.initial.q, sc.initial.qd, sc.initial.aux);
+    NdcOrbit r{make_periodic_problem(m, sc.options, sec, {1, 2, 3, 4, 5}, x0), {}};
+    r.orbit = find_orbit(r.p, *m, unknowns_of(r.p, x0, 5.92187));
+    return r;
+  }();
+  return o;
+}
+
+void BM_MonodromyDifferencesNdc(benchmark::State& state) {
+  const NdcOrbit& o = ndc_orbit();
+  Eigen::MatrixXd M;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(monodromy_differences(o.p, *o.p.model, o.orbit.u, M));
+}
+
+void BM_MonodromyVariationalNdc(benchmark::State& state) {
+  const NdcOrbit& o = ndc_orbit();
+  Eigen::MatrixXd M;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(monodromy_variational(o.p, *o.p.model, o.orbit.u, M).ok);
+}
+
 }  // namespace
 
+BENCHMARK(BM_GenericContinuationE09)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MonodromyDifferencesNdc)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MonodromyVariationalNdc)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ImpactMap)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Jacobian)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ContinuationE09)->Unit(benchmark::kMillisecond);

@@ -39,8 +39,7 @@ class Diagnostics final : public hybrid::Recorder {
         // the parabola through the three samples
         const double curvature = h.g[0] - 2.0 * h.g[1] + h.g[2];
         const double slope = h.g[2] - h.g[0];
-        const double g_min =
-            curvature > 0.0 ? h.g[1] - slope * slope / (8.0 * curvature) : h.g[1];
+        const double g_min = curvature > 0.0 ? h.g[1] - slope * slope / (8.0 * curvature) : h.g[1];
         margin = std::min(margin, g_min);
       }
     }
@@ -216,10 +215,9 @@ void validate(const OrbitBranchOptions& o) {
   require(o.direction == 1 || o.direction == -1, "direction", "must be +1 or -1");
   require(o.ds_min > 0.0 && o.ds_min <= o.ds && o.ds <= o.ds_max, "ds",
           "steps must satisfy 0 < ds_min <= ds <= ds_max");
-  require(o.max_points >= 2 && o.max_points <= 1000000, "max_points",
-          "must lie in [2, 1000000]");
-  require(o.tol > 0.0 && o.locate_tol > 0.0 && o.grazing_tol > 0.0 && o.multiplier_tol > 0.0,
-          "tol", "tolerances must be > 0");
+  require(o.max_points >= 2 && o.max_points <= 1000000, "max_points", "must lie in [2, 1000000]");
+  require(o.tol > 0.0 && o.locate_tol > 0.0 && o.grazing_tol > 0.0 && o.multiplier_tol > 0.0, "tol",
+          "tolerances must be > 0");
   require(o.max_corrector_iterations >= 1, "max_corrector_iterations", "must be >= 1");
   require(o.max_multiplier > 1.0, "max_multiplier", "must be > 1");
 }
@@ -325,9 +323,8 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
                             Test{OrbitEventKind::kNeimarkSacker, &OrbitPoint::tau_ns}}) {
       if (!sign_change(prev.*(test.tau), (*pt).*(test.tau))) continue;
       const double before = prev.*(test.tau);
-      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) {
-        return sign_change(before, q.*(test.tau));
-      });
+      const auto at =
+          locate(y, t, ds, [&](const OrbitPoint& q) { return sign_change(before, q.*(test.tau)); });
       if (!at) continue;
       bool genuine = false;
       if (test.kind == OrbitEventKind::kFold) genuine = distance_to(*at, 1.0) < o.multiplier_tol;
@@ -341,10 +338,9 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
       const auto before = prev.itinerary;
       const auto at = locate(y, t, ds, [&](const OrbitPoint& q) { return q.itinerary != before; });
       const bool count_changed = pt->itinerary.size() != before.size();
-      OrbitBifurcation b{count_changed ? OrbitEventKind::kGrazing : OrbitEventKind::kRegionChange,
-                         at ? *at : *pt,
-                         itinerary_text(before) + " -> " +
-                             itinerary_text(at ? at->itinerary : pt->itinerary)};
+      OrbitBifurcation b{
+          count_changed ? OrbitEventKind::kGrazing : OrbitEventKind::kRegionChange, at ? *at : *pt,
+          itinerary_text(before) + " -> " + itinerary_text(at ? at->itinerary : pt->itinerary)};
       branch.bifurcations.push_back(b);
     } else if (pt->margin < o.grazing_tol && !(prev.margin < o.grazing_tol)) {
       branch.bifurcations.push_back({OrbitEventKind::kGrazing, *pt, "margin below grazing_tol"});

@@ -199,8 +199,8 @@ Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& 
   // f̃ = f(x(T)) − ν e_a in the components C, with the contact modes at the end
   StateVector f;
   hybrid::ConstrainedDynamics scratch;
-  state_rate(m, run.t0 + run.period, run.x_end, run.result.modes, p.options.stabilization,
-             scratch, f);
+  state_rate(m, run.t0 + run.period, run.x_end, run.result.modes, p.options.stabilization, scratch,
+             f);
   const double nu = p.section.drift.empty() ? 0.0 : m.parameter(p.section.drift);
   Eigen::VectorXd ft(nc);
   Eigen::Index ia = 0;

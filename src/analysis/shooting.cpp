@@ -33,11 +33,11 @@ std::vector<std::complex<double>> multipliers_of(const Eigen::MatrixXd& DP) {
   if (DP.size() == 0) return out;
   const Eigen::EigenSolver<Eigen::MatrixXd> es(DP, false);
   for (Eigen::Index i = 0; i < es.eigenvalues().size(); ++i) out.push_back(es.eigenvalues()(i));
-  std::sort(out.begin(), out.end(), [](const std::complex<double>& a,
-                                       const std::complex<double>& b) {
-    if (std::abs(a) != std::abs(b)) return std::abs(a) > std::abs(b);
-    return a.imag() > b.imag();
-  });
+  std::sort(out.begin(), out.end(),
+            [](const std::complex<double>& a, const std::complex<double>& b) {
+              if (std::abs(a) != std::abs(b)) return std::abs(a) > std::abs(b);
+              return a.imag() > b.imag();
+            });
   return out;
 }
 
@@ -55,8 +55,8 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
   }
   orbit.residual = norm_inf(run.residual);
   if (o.monodromy == MonodromyMethod::kVariational) {
-    const VariationalMonodromy v = monodromy_variational(p, m, orbit.u, orbit.monodromy,
-                                                         o.variational);
+    const VariationalMonodromy v =
+        monodromy_variational(p, m, orbit.u, orbit.monodromy, o.variational);
     if (!v.ok) {
       orbit.message = "variational monodromy: " + v.message;
       return false;

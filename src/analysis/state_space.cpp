@@ -43,9 +43,9 @@ void unpack_state(const model::System& m, const StateVector& x, model::VecQ& q, 
   aux = x.tail(na);
 }
 
-void state_rate(const model::System& m, double t, const StateVector& x,
-                const hybrid::Modes& modes, const hybrid::Stabilization& stab,
-                hybrid::ConstrainedDynamics& scratch, StateVector& out) {
+void state_rate(const model::System& m, double t, const StateVector& x, const hybrid::Modes& modes,
+                const hybrid::Stabilization& stab, hybrid::ConstrainedDynamics& scratch,
+                StateVector& out) {
   model::VecQ q, qd;
   model::VecA aux;
   unpack_state(m, x, q, qd, aux);

@@ -195,8 +195,8 @@ class Replay {
     if (!reset(ev, first, last, t + ht, ra, why) || !reset(ev, first, last, t - ht, rb, why))
       return false;
     const StateVector Rt = (ra - rb) / (2.0 * ht);
-    const double h_t = (trigger(e0, t + ht, xm, before) - trigger(e0, t - ht, xm, before)) /
-                       (2.0 * ht);
+    const double h_t =
+        (trigger(e0, t + ht, xm, before) - trigger(e0, t - ht, xm, before)) / (2.0 * ht);
     const double denominator = hx.dot(fm) + h_t;
     const double scale = hx.cwiseAbs().dot(fm.cwiseAbs()) + std::abs(h_t);
     if (!(std::abs(denominator) > 1e-9 * scale) || !std::isfinite(denominator)) {
@@ -218,8 +218,7 @@ class Replay {
 
 }  // namespace
 
-VariationalMonodromy monodromy_variational(const model::System& m,
-                                           const hybrid::InitialState& init,
+VariationalMonodromy monodromy_variational(const model::System& m, const hybrid::InitialState& init,
                                            const hybrid::SimulationOptions& options,
                                            const VariationalOptions& vo) {
   VariationalMonodromy out;
@@ -251,8 +250,8 @@ VariationalMonodromy monodromy_variational(const model::System& m,
     out.steps += replay.integrate(t, te, modes, x, Phi, vo.max_step);
     const StateVector xm = pack_state(m, ev[i].q, ev[i].qd_pre, ev[i].aux);
     if (((x - xm).array().abs() > vo.replay_tol * (1.0 + xm.array().abs())).any()) {
-      out.message = "the re-integrated state left the engine's before the event at t = " +
-                    std::to_string(te);
+      out.message =
+          "the re-integrated state left the engine's before the event at t = " + std::to_string(te);
       return out;
     }
     Eigen::MatrixXd S;

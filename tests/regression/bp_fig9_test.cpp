@@ -87,8 +87,7 @@ TEST(BpFig9, PeriodTwoAtOmega355085IsFoundButUnstable) {
   s.omega = omega;
   const ImpactOscillator osc(dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, 0.8}}));
   const hybrid::EventRecord& first = orbit.events.front();
-  const PeriodicOrbit ball =
-      find_periodic_orbit(osc, {omega * first.t, first.qd_post(1)}, 2, 2);
+  const PeriodicOrbit ball = find_periodic_orbit(osc, {omega * first.t, first.qd_post(1)}, 2, 2);
   ASSERT_TRUE(ball.converged);
   const auto lb = eigenvalues(ball.DP);
   const double ball_max = std::max(std::abs(lb[0]), std::abs(lb[1]));

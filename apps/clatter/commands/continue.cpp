@@ -70,8 +70,10 @@ int run_continue(const ContinueCliOptions& o) {
   analysis::validate(bo);
 
   const analysis::Orbit start = analysis::find_orbit(s.problem, m, s.guess, s.shooting);
-  nlohmann::json summary = {{"scenario", o.problem.scenario}, {"parameter", o.param},
-                            {"range", o.range}, {"start", orbit_json(s, start)}};
+  nlohmann::json summary = {{"scenario", o.problem.scenario},
+                            {"parameter", o.param},
+                            {"range", o.range},
+                            {"start", orbit_json(s, start)}};
   if (!start.converged) {
     std::cout << summary.dump(2) << "\n";
     std::cerr << "clatter: continue: the start orbit did not converge: " << start.message << "\n";
@@ -135,8 +137,7 @@ int run_continue(const ContinueCliOptions& o) {
                         {"bifurcations", list}});
   }
   summary["branches"] = branches;
-  const std::filesystem::path dir =
-      output_folder(o.out, s.scenario.name + "_continue", "scenario");
+  const std::filesystem::path dir = output_folder(o.out, s.scenario.name + "_continue", "scenario");
   const auto data = dir / "branch.csv";
   const auto bifs = dir / "bifurcations.csv";
   const auto js = dir / "summary.json";

@@ -5,11 +5,11 @@
 #include <numbers>
 #include <sstream>
 
+#include <iostream>
 #include "clatter/core/error.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 #include "commands/scenario_input.hpp"
-#include <iostream>
 
 namespace clatter::cli {
 
@@ -76,8 +76,7 @@ void add_orbit_problem_options(CLI::App* sub, OrbitProblemOptions& o, bool scena
   sub->add_option("--transient", o.transient,
                   "simulate this many periods from the scenario's start before shooting")
       ->capture_default_str();
-  sub->add_option("--monodromy", o.monodromy, "differences or variational")
-      ->capture_default_str();
+  sub->add_option("--monodromy", o.monodromy, "differences or variational")->capture_default_str();
   sub->add_option("--tol", o.tol, "Newton tolerance (relative)")->capture_default_str();
   sub->add_option("--max-iter", o.max_iter, "Newton iterations")->capture_default_str();
 }
@@ -94,7 +93,7 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
   s.shooting.tol = o.tol;
   s.shooting.max_iter = o.max_iter;
   s.shooting.monodromy = o.monodromy == "variational" ? analysis::MonodromyMethod::kVariational
-                                                       : analysis::MonodromyMethod::kDifferences;
+                                                      : analysis::MonodromyMethod::kDifferences;
   analysis::validate(s.shooting);
 
   analysis::OrbitSection sec;
@@ -125,8 +124,8 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
     try {
       omega = m->parameter(sec.frequency);
     } catch (const InvalidArgument& e) {
-      throw InvalidArgument("frequency", std::string(e.what()) +
-                                             " (an unforced model needs --anchor: autonomous)");
+      throw InvalidArgument(
+          "frequency", std::string(e.what()) + " (an unforced model needs --anchor: autonomous)");
     }
     require(omega > 0.0, "frequency", "the forcing frequency must be > 0 [rad/s]", omega);
     const double Tf = 2.0 * std::numbers::pi / omega;
@@ -138,7 +137,8 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
       EventTimes ev(t_guess);
       const hybrid::SimulationResult r = run_to(sc, *m, guess, t_guess + T, &ev);
       std::vector<double> ph;
-      for (double t : ev.times) ph.push_back(std::fmod(omega * t, 2.0 * std::numbers::pi * o.periods));
+      for (double t : ev.times)
+        ph.push_back(std::fmod(omega * t, 2.0 * std::numbers::pi * o.periods));
       std::sort(ph.begin(), ph.end());
       phase = std::fmod(omega * t_guess, 2.0 * std::numbers::pi);
       if (!ph.empty()) {
@@ -246,8 +246,8 @@ class Samples final : public hybrid::Recorder {
 
 int run_orbit_cli(const OrbitProblemOptions& o, const std::string& out, bool plot) {
   const OrbitSetup s = make_orbit_setup(o);
-  const analysis::Orbit orbit = analysis::find_orbit(s.problem, *s.problem.model, s.guess,
-                                                     s.shooting);
+  const analysis::Orbit orbit =
+      analysis::find_orbit(s.problem, *s.problem.model, s.guess, s.shooting);
   const std::filesystem::path dir = output_folder(out, s.scenario.name + "_orbit", "scenario");
   const auto js = dir / "orbit.json";
   const auto ts = dir / "timeseries.csv";

@@ -50,10 +50,10 @@ struct OrbitSection {
 /// Everything a map of the orbit problem needs. Built by make_periodic_problem.
 struct PeriodicProblem {
   std::shared_ptr<const model::System> model;
-  hybrid::SimulationOptions options;   ///< tolerances and guards (t_end is set per map)
+  hybrid::SimulationOptions options;  ///< tolerances and guards (t_end is set per map)
   OrbitSection section;
-  std::vector<int> solved;             ///< S, in increasing order
-  StateVector reference;               ///< x of the components outside S
+  std::vector<int> solved;                         ///< S, in increasing order
+  StateVector reference;                           ///< x of the components outside S
   std::array<bool, model::kMaxContacts> closed{};  ///< contacts closed at the start
 
   [[nodiscard]] int dimension() const {  ///< the number of unknowns (and of equations)
@@ -66,13 +66,10 @@ struct PeriodicProblem {
 /// Checks and completes a problem: the section's parameters exist (forced: ω > 0), 1 ≤ n ≤ 1000,
 /// S is non-empty, in range, without repeats and without the anchor; throws InvalidArgument
 /// naming the field otherwise. S is sorted.
-[[nodiscard]] PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model,
-                                                    const hybrid::SimulationOptions& options,
-                                                    const OrbitSection& section,
-                                                    std::vector<int> solved,
-                                                    const StateVector& reference,
-                                                    const std::array<bool, model::kMaxContacts>&
-                                                        closed = {});
+[[nodiscard]] PeriodicProblem make_periodic_problem(
+    std::shared_ptr<const model::System> model, const hybrid::SimulationOptions& options,
+    const OrbitSection& section, std::vector<int> solved, const StateVector& reference,
+    const std::array<bool, model::kMaxContacts>& closed = {});
 
 /// The unknowns u of a state x₀ and period T (T ignored for a forced section).
 [[nodiscard]] Eigen::VectorXd unknowns_of(const PeriodicProblem& p, const StateVector& x0,
@@ -83,8 +80,8 @@ struct PeriodicProblem {
 struct FlowRun {
   double t0{0.0};
   double period{0.0};
-  StateVector x0;      ///< the full start state
-  StateVector x_end;   ///< x(t₀ + T)
+  StateVector x0;     ///< the full start state
+  StateVector x_end;  ///< x(t₀ + T)
   hybrid::SimulationResult result;
   Eigen::VectorXd residual;
   [[nodiscard]] bool ok() const { return result.reason == hybrid::StopReason::kEndTime; }

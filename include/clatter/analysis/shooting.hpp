@@ -34,14 +34,14 @@ void validate(const ShootingOptions& o);
 struct Orbit {
   bool converged{false};
   int iterations{0};
-  double residual{0.0};  ///< |r|∞ at u
-  std::string message;   ///< why not converged
-  Eigen::VectorXd u;     ///< the unknowns
-  StateVector x0;        ///< the full state on the section
-  double t0{0.0};        ///< the section's time
-  double period{0.0};    ///< T
-  Eigen::MatrixXd monodromy;  ///< M restricted to C
-  Eigen::MatrixXd DP;         ///< the section's Jacobian
+  double residual{0.0};                           ///< |r|∞ at u
+  std::string message;                            ///< why not converged
+  Eigen::VectorXd u;                              ///< the unknowns
+  StateVector x0;                                 ///< the full state on the section
+  double t0{0.0};                                 ///< the section's time
+  double period{0.0};                             ///< T
+  Eigen::MatrixXd monodromy;                      ///< M restricted to C
+  Eigen::MatrixXd DP;                             ///< the section's Jacobian
   std::vector<std::complex<double>> multipliers;  ///< eig(D P), by decreasing modulus
   bool stable{false};                             ///< every |λ| < 1
   std::vector<hybrid::EventRecord> events;        ///< the events along one period

@@ -38,8 +38,8 @@ void unpack_state(const model::System& m, const StateVector& x, model::VecQ& q, 
                   model::VecA& aux);
 
 /// f(t, x; modes) into `out` (size n); `scratch` is reused between calls.
-void state_rate(const model::System& m, double t, const StateVector& x,
-                const hybrid::Modes& modes, const hybrid::Stabilization& stab,
-                hybrid::ConstrainedDynamics& scratch, StateVector& out);
+void state_rate(const model::System& m, double t, const StateVector& x, const hybrid::Modes& modes,
+                const hybrid::Stabilization& stab, hybrid::ConstrainedDynamics& scratch,
+                StateVector& out);
 
 }  // namespace clatter::analysis

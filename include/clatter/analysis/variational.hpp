@@ -17,12 +17,12 @@
 ///
 /// | event | h | R |
 /// |---|---|---|
-/// | impact (single contact or symmetric pair) | g_N of the impacting contact | the contact's law (by differences of the law; the [NDC] §4 analytic Jacobians of Stronge's closed form are not used) |
-/// | closure (plastic impact at a graze or chatter start) | g_N | the law with e = 0 |
-/// | lift-off | λ_N (modes before) | identity |
-/// | stick, slip reversal | v_T | identity |
-/// | slip onset | μ_s λ_N − |λ_T| (modes before) | identity |
-/// | symmetric levelling | g_N | levelling, then the pair impact |
+/// | impact (single contact or symmetric pair) | g_N of the impacting contact | the contact's law
+/// (by differences of the law; the [NDC] §4 analytic Jacobians of Stronge's closed form are not
+/// used) | | closure (plastic impact at a graze or chatter start) | g_N | the law with e = 0 | |
+/// lift-off | λ_N (modes before) | identity | | stick, slip reversal | v_T | identity | | slip
+/// onset | μ_s λ_N − |λ_T| (modes before) | identity | | symmetric levelling | g_N | levelling,
+/// then the pair impact |
 ///
 /// Events at one instant (an impact ending in stick, a levelling and its pair impact) are one
 /// event: the composite reset, the first record's trigger. Unsupported (the result says which and
@@ -46,10 +46,10 @@ struct VariationalOptions {
 
 struct VariationalMonodromy {
   bool ok{false};
-  std::string message;              ///< why not ok
-  Eigen::MatrixXd M;                ///< ∂x(t_end)/∂x(t₀), n × n
+  std::string message;                    ///< why not ok
+  Eigen::MatrixXd M;                      ///< ∂x(t_end)/∂x(t₀), n × n
   std::vector<hybrid::EventKind> events;  ///< the triggers of the saltation matrices, in order
-  long steps{0};                    ///< Runge–Kutta steps of the variational equations
+  long steps{0};                          ///< Runge–Kutta steps of the variational equations
 };
 
 /// M of the run of `m` from `init` to options.t_end. @pre options valid, t_end > init.t.

@@ -11,9 +11,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 #include <filesystem>
 #include <numbers>
+#include <string>
 
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/core/error.hpp"
@@ -69,8 +69,8 @@ void expect_sn_and_pd(const PeriodicProblem& p, double e, int n = 1) {
       ++found;
       EXPECT_NEAR(bif.at.p, expected, 1e-8) << to_string(kind);
       if (std::getenv("CLATTER_PRINT") != nullptr)
-        std::printf("e %.1f %s at %.9f (closed form %.9f)\n", e, std::string(to_string(kind)).c_str(),
-                    bif.at.p, expected);
+        std::printf("e %.1f %s at %.9f (closed form %.9f)\n", e,
+                    std::string(to_string(kind)).c_str(), bif.at.p, expected);
     }
     EXPECT_EQ(found, 1) << to_string(kind) << " branch end " << to_string(b.end) << ": "
                         << b.message;

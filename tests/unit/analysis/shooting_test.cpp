@@ -54,9 +54,9 @@ BallSection ball_section(double e, double omega, int n, bool stable) {
   StateVector ref = StateVector::Zero(6);
   ref(1) = y;
   ref(4) = yd;
-  BallSection b{make_periodic_problem(ball(e, omega), hybrid::SimulationOptions{}, sec, {1, 4},
-                                      ref),
-                Eigen::Vector2d(y, yd)};
+  BallSection b{
+      make_periodic_problem(ball(e, omega), hybrid::SimulationOptions{}, sec, {1, 4}, ref),
+      Eigen::Vector2d(y, yd)};
   return b;
 }
 
@@ -67,8 +67,8 @@ TEST(Shooting, BallOrbitsMatchTheClosedForm) {
     int n;
     bool stable;
   };
-  for (const Case c : {Case{0.9, 3.0, 1, true}, Case{0.9, 3.0, 1, false},
-                       Case{0.5, 3.5, 1, true}, Case{0.8, 3.2, 2, true}}) {
+  for (const Case c : {Case{0.9, 3.0, 1, true}, Case{0.9, 3.0, 1, false}, Case{0.5, 3.5, 1, true},
+                       Case{0.8, 3.2, 2, true}}) {
     SCOPED_TRACE(::testing::Message() << "e " << c.e << " omega " << c.omega << " n " << c.n
                                       << (c.stable ? " stable" : " unstable"));
     const BallSection b = ball_section(c.e, c.omega, c.n, c.stable);
@@ -98,8 +98,7 @@ TEST(Shooting, VariationalMonodromyEqualsDifferencesOnTheBall) {
   EXPECT_EQ(v.events.size(), 1U);
   EXPECT_LT((Mv - o.monodromy).cwiseAbs().maxCoeff(), 1e-6) << Mv << "\n\n" << o.monodromy;
   const auto lv = multipliers_of(Mv);
-  for (std::size_t i = 0; i < lv.size(); ++i)
-    EXPECT_LT(std::abs(lv[i] - o.multipliers[i]), 1e-6);
+  for (std::size_t i = 0; i < lv.size(); ++i) EXPECT_LT(std::abs(lv[i] - o.multipliers[i]), 1e-6);
 }
 
 TEST(Shooting, RejectsBadProblems) {

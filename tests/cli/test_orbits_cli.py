@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+"""`clatter orbits SCENARIO` and `clatter continue SCENARIO` (issue 10).
+
+Usage: /usr/bin/python3 tests/cli/test_orbits_cli.py PATH/TO/clatter
+
+- the rod on a belt of [NDC] row 5-9 (examples/ndc_case_5_9.toml, mu = 0.5448 < mu* = 0.544805:
+  its impact in region 9): the orbit's period and multipliers against spec/003_dib.md 5.7
+  (T = 5.92187, multipliers -0.7208, 0.6100, 0.1008 +- 0.6007i, 0; 1e-3 since the file's mu is
+  5e-6 from mu*), the same JSON by both monodromy routes to 1e-6;
+- the ball's e* = 0.9 period-1 branch continued in surface.omega from the rod of [BP] started
+  flat: SN and PD at the closed form 1.2735988 / 3.1575320 (docs/analysis.md) to 1e-6;
+- bad input exits 2 naming the option and writes nothing.
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+EXAMPLES = os.path.join(ROOT, "examples")
+CLATTER = None
+
+NDC = ["orbits", os.path.join(EXAMPLES, "ndc_case_5_9.toml"), "--anchor", "x", "--drift", "v_dr",
+       "--period", "5.92187", "--solve", "y,theta,xdot,ydot,thetadot"]
+
+
+def run(*args, timeout=300):
+    p = subprocess.run([CLATTER, *map(str, args)], capture_output=True, text=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def near_multiset(test, expected, got, tol):
+    got = list(got)
+    for e in expected:
+        best = min(got, key=lambda g: abs(g - e))
+        test.assertLess(abs(best - e), tol, f"expected {e}, nearest {best}")
+        got.remove(best)
+
+
+class OrbitsCli(unittest.TestCase):
+    def test_ndc_row_5_9(self):
+        with tempfile.TemporaryDirectory() as d:
+            results = {}
+            for method in ("differences", "variational"):
+                out = os.path.join(d, method)
+                rc, stdout, err = run(*NDC, "--monodromy", method, "--out", out)
+                self.assertEqual(rc, 0, err)
+                j = json.loads(stdout)
+                self.assertTrue(j["converged"])
+                self.assertAlmostEqual(j["period"], 5.92187, delta=2e-5)
+                self.assertEqual([e["region"] for e in j["events"] if e["kind"] == "impact"], [9])
+                lam = [complex(m["re"], m["im"]) for m in j["multipliers"]]
+                near_multiset(self, [-0.7208, 0.6100, 0.1008 + 0.6007j, 0.1008 - 0.6007j, 0.0],
+                              lam, 1e-3)
+                results[method] = lam
+                self.assertEqual(sorted(os.listdir(out)),
+                                 ["orbit.json", "orbit.png", "timeseries.csv"])
+                with open(os.path.join(out, "timeseries.csv")) as f:
+                    rows = list(csv.DictReader(f))
+                self.assertGreater(len(rows), 900)
+            near_multiset(self, results["differences"], results["variational"], 1e-6)
+
+    def test_continue_flat_rod(self):
+        with tempfile.TemporaryDirectory() as d:
+            # the rod at omega = 2.2 on the closed-form period-1 orbit, 0.01 s after its impact
+            with open(os.path.join(EXAMPLES, "bp_fig8a.toml")) as f:
+                src = f.read()
+            src = src.replace("omega = 3.0", "omega = 2.2")
+            src = src.split("[initial]")[0] + (
+                "[initial]\nt = 0.5686580483700359\nq = [0.0, 1.0817660545988688, 0.0]\n"
+                "qdot = [0.0, 13.91054724168903, 0.0]\n\n[simulation]\nt_end = 1.0\n"
+                "two_contact = \"symmetric\"\n")
+            path = os.path.join(d, "flat.toml")
+            with open(path, "w") as f:
+                f.write(src)
+            out = os.path.join(d, "c")
+            rc, stdout, err = run("continue", path, "--solve", "y,ydot", "--param",
+                                  "surface.omega", "--range", "0.5", "3.3", "--ds", "0.05",
+                                  "--ds-max", "0.2", "--out", out)
+            self.assertEqual(rc, 0, err)
+            j = json.loads(stdout)
+            found = {b["kind"]: b["p"] for br in j["branches"] for b in br["bifurcations"]
+                     if b["kind"] in ("SN", "PD")}
+            self.assertAlmostEqual(found["SN"], 1.2735988, delta=1e-6)
+            self.assertAlmostEqual(found["PD"], 3.1575320, delta=1e-6)
+            self.assertEqual(sorted(os.listdir(out)),
+                             ["bifurcations.csv", "branch.csv", "branch.png", "summary.json"])
+
+    def test_bad_input(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "o")
+            cases = [
+                ([*NDC[:-1], "y,zdot"], "solve"),
+                ([*NDC, "--monodromy", "exact"], "monodromy"),
+                (["orbits", os.path.join(EXAMPLES, "ndc_case_5_9.toml"), "--solve", "y"],
+                 "frequency"),
+                (["continue", os.path.join(EXAMPLES, "bp_fig8a.toml"), "--param", "nope",
+                  "--range", "1", "2", "--solve", "y,ydot"], "nope"),
+                (["continue", os.path.join(EXAMPLES, "bp_fig8a.toml"), "--param",
+                  "surface.omega", "--range", "4", "5", "--solve", "y,ydot"], "range"),
+            ]
+            for args, field in cases:
+                rc, _, err = run(*args, "--out", out)
+                self.assertEqual(rc, 2, f"{args}: {err}")
+                self.assertIn(field, err)
+                self.assertFalse(os.path.exists(out))
+
+
+if __name__ == "__main__":
+    CLATTER = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)
