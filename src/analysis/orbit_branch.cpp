@@ -95,50 +95,30 @@ class Continuation {
     return Q.col(Q.cols() - 1);
   }
 
-  // Newton on [r(y); t·(y − ŷ)] = 0 from ŷ
-  std::optional<Corrected> correct(const Eigen::VectorXd& y_hat, const Eigen::VectorXd& t) const {
-    Corrected c;
-    c.y = y_hat;
-    for (int it = 0; it < o_.max_corrector_iterations; ++it) {
-      if (c.y(d_) < o_.p_min - 1e-12 * std::abs(o_.p_min) ||
-          c.y(d_) > o_.p_max + 1e-12 * std::abs(o_.p_max))
-        return std::nullopt;
-      Eigen::MatrixXd J;
-      Eigen::VectorXd r;
-      try {
-        if (!jacobian(c.y, J, r)) return std::nullopt;
-      } catch (const InvalidArgument&) {  // the parameter left its allowed range
-        return std::nullopt;
-      }
-      Eigen::MatrixXd A(d_ + 1, d_ + 1);
-      A << J, t.transpose();
-      Eigen::VectorXd F(d_ + 1);
-      F << r, t.dot(c.y - y_hat);
-      const Eigen::VectorXd delta = A.fullPivLu().solve(-F);
-      c.y += delta;
-      c.iterations = it + 1;
-      if (!c.y.allFinite()) return std::nullopt;
-      if (norm_inf(delta) <= 1e-3 * o_.tol * (1.0 + norm_inf(c.y)) ||
-          norm_inf(r) <= 1e-2 * o_.tol * (1.0 + norm_inf(c.y))) {
-        // accept on the residual at the new y
-        try {
-          const auto m2 = model_at(c.y(d_));
-          const FlowRun run = run_flow(pr_, *m2, c.y.head(d_));
-          if (run.ok() && norm_inf(run.residual) <= o_.tol * (1.0 + norm_inf(c.y))) return c;
-        } catch (const InvalidArgument&) {
-          return std::nullopt;
-        }
-      }
+  // Newton on [r(y); t·(y − ŷ)] = 0 from ŷ: first the chord method with the Jacobian `chord` of
+  // the last point (one flow per iteration), then, if that fails, full Newton
+  std::optional<Corrected> correct(const Eigen::VectorXd& y_hat, const Eigen::VectorXd& t,
+                                   const Eigen::MatrixXd* chord = nullptr) const {
+    if (chord != nullptr) {
+      if (auto c = correct_with(y_hat, t, chord)) return c;
     }
-    return std::nullopt;
+    return correct_with(y_hat, t, nullptr);
   }
 
-  std::optional<OrbitPoint> point(const Eigen::VectorXd& y) const {
+  // the point at y (converged) and J there (for the next tangent and the chord); for a forced
+  // section the monodromy is J's ∂r/∂u + I, with no further flows
+  std::optional<OrbitPoint> point(const Eigen::VectorXd& y, Eigen::MatrixXd& J) const {
     try {
       const auto m = model_at(y(d_));
+      Eigen::VectorXd r;
+      if (!jacobian(y, J, r)) return std::nullopt;
       Orbit orbit;
       orbit.u = y.head(d_);
-      if (!characterize(pr_, *m, orbit)) return std::nullopt;
+      if (pr_.section.kind == SectionKind::kForced) {
+        orbit.monodromy = J.leftCols(d_) + Eigen::MatrixXd::Identity(d_, d_);
+      } else if (!monodromy_differences(pr_, *m, orbit.u, orbit.monodromy)) {
+        return std::nullopt;
+      }
       return orbit_point(pr_, *m, y(d_), orbit, o_);
     } catch (const InvalidArgument&) {
       return std::nullopt;
@@ -146,6 +126,50 @@ class Continuation {
   }
 
  private:
+  std::optional<Corrected> correct_with(const Eigen::VectorXd& y_hat, const Eigen::VectorXd& t,
+                                        const Eigen::MatrixXd* chord) const {
+    Corrected c;
+    c.y = y_hat;
+    Eigen::MatrixXd A(d_ + 1, d_ + 1);
+    Eigen::FullPivLU<Eigen::MatrixXd> lu;
+    if (chord != nullptr) {
+      A << *chord, t.transpose();
+      lu.compute(A);
+    }
+    const int iterations = (chord != nullptr ? 2 : 1) * o_.max_corrector_iterations;
+    for (int it = 0; it <= iterations; ++it) {
+      if (c.y(d_) < o_.p_min - 1e-12 * std::abs(o_.p_min) ||
+          c.y(d_) > o_.p_max + 1e-12 * std::abs(o_.p_max))
+        return std::nullopt;
+      Eigen::VectorXd r;
+      try {
+        if (chord != nullptr) {
+          const auto m = model_at(c.y(d_));
+          const FlowRun run = run_flow(pr_, *m, c.y.head(d_));
+          if (!run.ok()) return std::nullopt;
+          r = run.residual;
+        } else {
+          Eigen::MatrixXd J;
+          if (!jacobian(c.y, J, r)) return std::nullopt;
+          A << J, t.transpose();
+          lu.compute(A);
+        }
+      } catch (const InvalidArgument&) {  // the parameter left its allowed range
+        return std::nullopt;
+      }
+      Eigen::VectorXd F(d_ + 1);
+      F << r, t.dot(c.y - y_hat);
+      if (it > 0 && norm_inf(r) <= o_.tol * (1.0 + norm_inf(c.y))) {
+        c.iterations = it;
+        return c;
+      }
+      if (it == iterations) break;
+      c.y += lu.solve(-F);
+      if (!c.y.allFinite()) return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
   const PeriodicProblem& pr_;
   const OrbitBranchOptions& o_;
   Eigen::Index d_;
@@ -227,11 +251,20 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   OrbitPoint pt;
   pt.p = p;
   pt.u = orbit.u;
-  pt.period = orbit.period;
-  pt.multipliers = orbit.multipliers;
-  pt.stable = orbit.stable;
+  // one run sampled 256 times per period: the grazing margin, the itinerary, and the end state
+  // for the section's Jacobian
+  Diagnostics diag(m);
+  double t0 = 0.0, T = 0.0;
+  start_and_period(problem, m, orbit.u, t0, T);
+  const FlowRun run = run_flow(problem, m, orbit.u, &diag, T / 256.0);
+  pt.period = T;
+  pt.margin = diag.margin;
+  pt.itinerary = diag.itinerary;
+  pt.sticks = diag.sticks;
+  pt.multipliers = multipliers_of(section_jacobian(problem, m, run, orbit.monodromy));
+  pt.stable = !pt.multipliers.empty() && std::abs(pt.multipliers.front()) < 1.0;
   std::complex<double> sn = 1.0, pd = 1.0, ns = 1.0;
-  const auto& l = orbit.multipliers;
+  const auto& l = pt.multipliers;
   for (std::size_t i = 0; i < l.size(); ++i) {
     sn *= l[i] - 1.0;
     pd *= l[i] + 1.0;
@@ -240,11 +273,6 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   pt.tau_sn = sn.real();
   pt.tau_pd = pd.real();
   pt.tau_ns = ns.real();
-  Diagnostics diag(m);
-  (void)run_flow(problem, m, orbit.u, &diag, orbit.period / 2000.0);
-  pt.margin = diag.margin;
-  pt.itinerary = diag.itinerary;
-  pt.sticks = diag.sticks;
   return pt;
 }
 
@@ -278,9 +306,10 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
     std::optional<OrbitPoint> at_hi;
     for (int it = 0; it < 60 && hi - lo > o.locate_tol; ++it) {
       const double mid = 0.5 * (lo + hi);
-      const auto c = cont.correct(y0 + mid * t0, t0);
+      const auto c = cont.correct(y0 + mid * t0, t0, &J);
       if (!c) return at_hi;
-      const auto pt = cont.point(c->y);
+      Eigen::MatrixXd Jm;
+      const auto pt = cont.point(c->y, Jm);
       if (!pt) return at_hi;
       if (changed(*pt)) {
         hi = mid;
@@ -293,9 +322,10 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
   };
 
   while (static_cast<int>(branch.points.size()) < o.max_points) {
-    const auto c = cont.correct(y + ds * t, t);
+    const auto c = cont.correct(y + ds * t, t, &J);
     std::optional<OrbitPoint> pt;
-    if (c) pt = cont.point(c->y);
+    Eigen::MatrixXd J_new;
+    if (c) pt = cont.point(c->y, J_new);
     if (!pt) {
       const double p_next = y(d) + ds * t(d);
       if (p_next < o.p_min || p_next > o.p_max) {
@@ -355,11 +385,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
     }
 
     // accept the point and the new tangent
-    if (!cont.jacobian(c->y, J, r)) {
-      branch.end = OrbitBranchEnd::kStepTooSmall;
-      branch.message = "the flow failed at p = " + format_number(c->y(d));
-      return branch;
-    }
+    J = J_new;
     Eigen::VectorXd t_new = Continuation::null_vector(J);
     if (t_new.dot(t) < 0.0) t_new = -t_new;
     y = c->y;
@@ -370,7 +396,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
       branch.message = "a multiplier above max_multiplier at p = " + format_number(pt->p);
       return branch;
     }
-    if (c->iterations <= 3) ds = std::min(o.ds_max, 1.5 * ds);
+    if (c->iterations <= 4) ds = std::min(o.ds_max, 1.5 * ds);
   }
   branch.end = OrbitBranchEnd::kMaxPoints;
   branch.message = "max_points reached";
