@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""`clatter orbits SCENARIO` and `clatter continue SCENARIO` (issue 10).
+"""`clatter orbits SCENARIO`, `clatter continue SCENARIO`, `clatter section SCENARIO` (issue 10).
 
 Usage: /usr/bin/python3 tests/cli/test_orbits_cli.py PATH/TO/clatter
 
@@ -91,6 +91,24 @@ class OrbitsCli(unittest.TestCase):
             self.assertEqual(sorted(os.listdir(out)),
                              ["bifurcations.csv", "branch.csv", "branch.png", "summary.json"])
 
+    def test_section_impact_map_settles_on_the_ndc_orbit(self):
+        # the impact map of [NDC] row 5-9 from Table 4's state: the orbit is stable (spec 5.7
+        # multipliers below 1 in modulus), so the return times settle on T = 5.92187 and the
+        # impacts on u*'s theta = 2.28167 (1e-4: the file's mu is 5e-6 from mu*)
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "s")
+            rc, stdout, err = run("section", os.path.join(EXAMPLES, "ndc_case_5_9.toml"),
+                                  "--section", "impact:P1", "--count", "12", "--t-max", "100",
+                                  "--out", out)
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(out, "section.csv")) as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual(len(rows), 12)
+            t = [float(r["t"]) for r in rows]
+            self.assertAlmostEqual(t[-1] - t[-2], 5.92187, delta=1e-4)
+            self.assertAlmostEqual(float(rows[-1]["theta"]), 2.28167, delta=1e-4)
+            self.assertEqual(sorted(os.listdir(out)), ["section.csv", "section.png", "summary.json"])
+
     def test_bad_input(self):
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "o")
@@ -103,6 +121,11 @@ class OrbitsCli(unittest.TestCase):
                   "--range", "1", "2", "--solve", "y,ydot"], "nope"),
                 (["continue", os.path.join(EXAMPLES, "bp_fig8a.toml"), "--param",
                   "surface.omega", "--range", "4", "5", "--solve", "y,ydot"], "range"),
+                (["section", os.path.join(EXAMPLES, "rod_fig5.toml"), "--section",
+                  "crossing:zdot:0"], "section"),
+                (["section", os.path.join(EXAMPLES, "rod_fig5.toml"), "--section",
+                  "event:bounce"], "section"),
+                (["section", os.path.join(EXAMPLES, "rod_fig5.toml"), "--count", "0"], "count"),
             ]
             for args, field in cases:
                 rc, _, err = run(*args, "--out", out)
