@@ -1,5 +1,6 @@
 #include "clatter/analysis/orbit_branch.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <Eigen/QR>
 
@@ -175,6 +176,17 @@ class Continuation {
   Eigen::Index d_;
 };
 
+// the real eigenvector of the eigenvalue of A nearest `target` (unit length)
+Eigen::VectorXd eigenvector_of(const Eigen::MatrixXd& A, double target) {
+  const Eigen::EigenSolver<Eigen::MatrixXd> es(A);
+  Eigen::Index best = 0;
+  for (Eigen::Index i = 1; i < es.eigenvalues().size(); ++i)
+    if (std::abs(es.eigenvalues()(i) - target) < std::abs(es.eigenvalues()(best) - target))
+      best = i;
+  Eigen::VectorXd w = es.eigenvectors().col(best).real();
+  return w / w.norm();
+}
+
 bool is_complex_pair_on_circle(const OrbitPoint& pt, double tol) {
   for (const auto& l : pt.multipliers)
     if (std::abs(l.imag()) > tol && std::abs(std::abs(l) - 1.0) < tol) return true;
@@ -261,7 +273,8 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   pt.margin = diag.margin;
   pt.itinerary = diag.itinerary;
   pt.sticks = diag.sticks;
-  pt.multipliers = multipliers_of(section_jacobian(problem, m, run, orbit.monodromy));
+  pt.DP = section_jacobian(problem, m, run, orbit.monodromy);
+  pt.multipliers = multipliers_of(pt.DP);
   pt.stable = !pt.multipliers.empty() && std::abs(pt.multipliers.front()) < 1.0;
   std::complex<double> sn = 1.0, pd = 1.0, ns = 1.0;
   const auto& l = pt.multipliers;
@@ -342,6 +355,8 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
       continue;
     }
     const OrbitPoint& prev = branch.points.back();
+    Eigen::VectorXd t_new = Continuation::null_vector(J_new);
+    if (t_new.dot(t) < 0.0) t_new = -t_new;
     // bifurcations between prev and pt
     const auto sign_change = [&](double a, double b) { return (a < 0.0) != (b < 0.0); };
     struct Test {
@@ -357,12 +372,19 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
           locate(y, t, ds, [&](const OrbitPoint& q) { return sign_change(before, q.*(test.tau)); });
       if (!at) continue;
       bool genuine = false;
-      if (test.kind == OrbitEventKind::kFold) genuine = distance_to(*at, 1.0) < o.multiplier_tol;
+      // a fold also turns the branch back in p (a multiplier near +1 without it: the pitchfork
+      // a doubled branch starts from, or round-off)
+      if (test.kind == OrbitEventKind::kFold)
+        genuine = distance_to(*at, 1.0) < o.multiplier_tol && ((t(d) < 0.0) != (t_new(d) < 0.0));
       if (test.kind == OrbitEventKind::kPeriodDoubling)
         genuine = distance_to(*at, -1.0) < o.multiplier_tol;
       if (test.kind == OrbitEventKind::kNeimarkSacker)
         genuine = is_complex_pair_on_circle(*at, o.multiplier_tol);
-      if (genuine) branch.bifurcations.push_back({test.kind, *at, ""});
+      if (!genuine) continue;
+      OrbitBifurcation b{test.kind, *at, "", {}};
+      if (test.kind == OrbitEventKind::kPeriodDoubling)
+        b.eigenvector = eigenvector_of(at->DP, -1.0);
+      branch.bifurcations.push_back(b);
     }
     if (pt->itinerary != prev.itinerary) {
       const auto before = prev.itinerary;
@@ -386,8 +408,6 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
 
     // accept the point and the new tangent
     J = J_new;
-    Eigen::VectorXd t_new = Continuation::null_vector(J);
-    if (t_new.dot(t) < 0.0) t_new = -t_new;
     y = c->y;
     t = t_new;
     branch.points.push_back(*pt);
@@ -401,6 +421,55 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
   branch.end = OrbitBranchEnd::kMaxPoints;
   branch.message = "max_points reached";
   return branch;
+}
+
+PeriodicProblem doubled_problem(const PeriodicProblem& problem) {
+  PeriodicProblem p = problem;
+  if (p.section.kind == SectionKind::kForced) p.section.periods *= 2;
+  return p;
+}
+
+OrbitBranch continue_period_doubled(const PeriodicProblem& problem, const OrbitBifurcation& pd,
+                                    const OrbitBranchOptions& options) {
+  validate(options);
+  require(pd.kind == OrbitEventKind::kPeriodDoubling, "pd", "must be a period-doubling point");
+  const Eigen::Index ns = static_cast<Eigen::Index>(problem.solved.size());
+  require(pd.eigenvector.size() == ns, "pd.eigenvector",
+          "must have one entry per solved component");
+  OrbitBranch out;
+  out.end = OrbitBranchEnd::kStepTooSmall;
+  const PeriodicProblem doubled = doubled_problem(problem);
+  const Eigen::Index d = doubled.dimension();
+  Eigen::VectorXd y0(d + 1);
+  y0.head(d) = pd.at.u;
+  if (problem.section.kind == SectionKind::kAutonomous) y0(d - 1) = 2.0 * pd.at.u(d - 1);
+  y0(d) = pd.at.p;
+  Eigen::VectorXd t = Eigen::VectorXd::Zero(d + 1);
+  t.head(ns) = pd.eigenvector;
+  Continuation cont(doubled, options);
+  for (double ds = options.ds; ds >= options.ds_min; ds *= 0.5) {
+    const auto c = cont.correct(y0 + ds * t, t);
+    if (!c) continue;
+    // not the old orbit: the single map must move the point
+    const auto m = cont.model_at(c->y(d));
+    Eigen::VectorXd u1 = c->y.head(d);
+    if (problem.section.kind == SectionKind::kAutonomous) u1(d - 1) *= 0.5;
+    const FlowRun single = run_flow(problem, *m, u1);
+    if (single.ok() && norm_inf(single.residual) <= 1e-3 * ds) continue;
+    // continue away from the PD point
+    PeriodicProblem start_problem = doubled;
+    start_problem.model = std::shared_ptr<const model::System>(
+        doubled.model->with_parameter(options.parameter, c->y(d)));
+    Orbit start;
+    start.u = c->y.head(d);
+    start.converged = true;
+    if (!characterize(start_problem, *start_problem.model, start)) continue;
+    OrbitBranchOptions o = options;
+    o.direction = c->y(d) >= pd.at.p ? 1 : -1;
+    return continue_orbits(start_problem, start, o);
+  }
+  out.message = "no doubled orbit found near the PD point down to ds_min";
+  return out;
 }
 
 }  // namespace clatter::analysis

@@ -57,6 +57,7 @@ struct OrbitPoint {
   Eigen::VectorXd u;
   double period{0.0};
   std::vector<std::complex<double>> multipliers;
+  Eigen::MatrixXd DP;  ///< the section map's Jacobian (its eigenvalues are the multipliers)
   bool stable{false};
   double tau_sn{0.0}, tau_pd{0.0}, tau_ns{0.0};
   double margin{0.0};  ///< grazing margin [m] (+∞ if no open contact has an interior minimum)
@@ -79,6 +80,8 @@ struct OrbitBifurcation {
   OrbitEventKind kind{OrbitEventKind::kFold};
   OrbitPoint at;       ///< the located point (the last one before the change, for discrete kinds)
   std::string detail;  ///< e.g. the itineraries on both sides
+  /// PD: the eigenvector of the multiplier −1 in the solved components (branch switching)
+  Eigen::VectorXd eigenvector{};
 };
 
 enum class OrbitBranchEnd : std::uint8_t {
@@ -103,5 +106,18 @@ struct OrbitBranch {
 /// Continues the converged orbit `start` of problem.model in options.parameter.
 [[nodiscard]] OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
                                           const OrbitBranchOptions& options);
+
+/// The branch of the doubled orbit born at the period-doubling point `pd` of a branch of
+/// `problem` (forced: 2n forcing periods; autonomous: period 2T): pseudo-arclength on the doubled
+/// problem from the PD point along (w, 0), w the −1 eigenvector (the pitchfork of the doubled
+/// map), the first point accepted only if the single map moves it (it is not the old orbit), then
+/// continued away from the PD point with `options` (its direction is replaced). Returns a branch
+/// with no points and end kStepTooSmall, saying why, if no doubled orbit is found.
+[[nodiscard]] OrbitBranch continue_period_doubled(const PeriodicProblem& problem,
+                                                  const OrbitBifurcation& pd,
+                                                  const OrbitBranchOptions& options);
+
+/// The doubled problem of `problem` (the same section, twice the periods).
+[[nodiscard]] PeriodicProblem doubled_problem(const PeriodicProblem& problem);
 
 }  // namespace clatter::analysis

@@ -130,6 +130,48 @@ TEST(OrbitBranch, RowsN2N3OfSpec001Section64OnTheFlatRod) {
   }
 }
 
+TEST(OrbitBranch, SwitchesOntoThePeriodDoubledBranch) {
+  // the ball e* = 0.9: from the located PD of the period-1 branch (closed form 3.1575320) onto
+  // the branch of two impacts in two periods, whose own PD the dedicated code of
+  // analysis/orbit_continuation.hpp puts at 3.4193474 (docs/analysis.md, cascade table; that
+  // code is independent: impact-map unknowns (φ, v), its own corrector and branch switch, and its
+  // cascade's interval ratios approach Feigenbaum's δ)
+  const double e = 0.9, omega = 2.2;
+  dynamics::Surface s;
+  s.amplitude = 1.0;
+  s.omega = omega;
+  auto m = std::make_shared<dynamics::PlanarBodyModel>(
+      dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+  const PeriodicProblem p = flat_problem(m, e, omega);
+  const Orbit start = find_orbit(p, *p.model, Eigen::Vector2d(p.reference(1), p.reference(4)));
+  ASSERT_TRUE(start.converged);
+  OrbitBranchOptions o;
+  o.parameter = "surface.omega";
+  o.p_min = 0.5;
+  o.p_max = 3.6;
+  o.ds = 0.05;
+  o.ds_max = 0.2;
+  o.locate_tol = 1e-9;
+  const OrbitBranch b = continue_orbits(p, start, o);
+  const OrbitBifurcation* pd = nullptr;
+  for (const OrbitBifurcation& f : b.bifurcations)
+    if (f.kind == OrbitEventKind::kPeriodDoubling && pd == nullptr) pd = &f;
+  ASSERT_NE(pd, nullptr);
+  ASSERT_EQ(pd->eigenvector.size(), 2);
+  o.ds = 0.01;
+  const OrbitBranch doubled = continue_period_doubled(p, *pd, o);
+  ASSERT_GT(doubled.points.size(), 2U) << doubled.message;
+  EXPECT_EQ(doubled.points.front().itinerary.size(), 2U);  // two impacts per orbit
+  int found = 0;
+  for (const OrbitBifurcation& f : doubled.bifurcations) {
+    if (f.kind == OrbitEventKind::kFold) ADD_FAILURE() << "spurious fold at " << f.at.p;
+    if (f.kind != OrbitEventKind::kPeriodDoubling) continue;
+    ++found;
+    EXPECT_NEAR(f.at.p, 3.4193474, 2e-7);
+  }
+  EXPECT_EQ(found, 1) << to_string(doubled.end) << ": " << doubled.message;
+}
+
 TEST(OrbitBranch, RejectsBadOptions) {
   OrbitBranchOptions o;
   EXPECT_THROW(validate(o), InvalidArgument);  // no parameter
