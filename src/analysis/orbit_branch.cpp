@@ -235,6 +235,8 @@ std::string_view to_string(OrbitBranchEnd e) {
   switch (e) {
     case OrbitBranchEnd::kParameterRange:
       return "parameter_range";
+    case OrbitBranchEnd::kGrazing:
+      return "grazing";
     case OrbitBranchEnd::kMaxPoints:
       return "max_points";
     case OrbitBranchEnd::kStepTooSmall:
@@ -347,6 +349,14 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
         return branch;
       }
       ds *= 0.5;
+      if (ds < o.ds_min && branch.points.back().margin < o.grazing_tol) {
+        branch.end = OrbitBranchEnd::kGrazing;
+        branch.message = "the orbit grazes at p = " + format_number(y(d)) + " (margin " +
+                         format_number(branch.points.back().margin) + " m)";
+        branch.bifurcations.push_back(
+            {OrbitEventKind::kGrazing, branch.points.back(), "the branch ends", {}});
+        return branch;
+      }
       if (ds < o.ds_min) {
         branch.end = OrbitBranchEnd::kStepTooSmall;
         branch.message = "the corrector failed down to ds_min at p = " + format_number(y(d));
@@ -394,8 +404,9 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
           count_changed ? OrbitEventKind::kGrazing : OrbitEventKind::kRegionChange, at ? *at : *pt,
           itinerary_text(before) + " -> " + itinerary_text(at ? at->itinerary : pt->itinerary)};
       branch.bifurcations.push_back(b);
-    } else if (pt->margin < o.grazing_tol && !(prev.margin < o.grazing_tol)) {
-      branch.bifurcations.push_back({OrbitEventKind::kGrazing, *pt, "margin below grazing_tol"});
+    } else if (pt->margin < 1e-3 * o.grazing_tol && !(prev.margin < 1e-3 * o.grazing_tol)) {
+      branch.bifurcations.push_back(
+          {OrbitEventKind::kGrazing, *pt, "margin below grazing_tol / 1000", {}});
     }
     if (pt->sticks != prev.sticks) {
       const int before = prev.sticks;

@@ -40,8 +40,11 @@ struct OrbitBranchOptions {
   int max_points{400};
   double tol{1e-9};  ///< corrector: |r|∞ ≤ tol (1 + |u|∞)
   int max_corrector_iterations{8};
-  double locate_tol{1e-7};      ///< bifurcations are located to this step width
-  double grazing_tol{1e-6};     ///< a margin below this [m] is a grazing
+  double locate_tol{1e-7};  ///< bifurcations are located to this step width
+  /// a margin below this [m] ends a branch whose corrector fails as a grazing (past it the
+  /// flight would cross the obstacle: the engine sees a new low-velocity impact and the map
+  /// changes its form); along a branch, a margin below grazing_tol/1000 is recorded as one
+  double grazing_tol{1e-4};
   double multiplier_tol{1e-3};  ///< a located SN/PD/NS must have |λ ∓ 1| or ||λ| − 1| below this
   /// a point with a multiplier of modulus above this ends the branch (single shooting loses its
   /// accuracy there)
@@ -86,6 +89,7 @@ struct OrbitBifurcation {
 
 enum class OrbitBranchEnd : std::uint8_t {
   kParameterRange,
+  kGrazing,
   kMaxPoints,
   kStepTooSmall,
   kMultiplierBound,

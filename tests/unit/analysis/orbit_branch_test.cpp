@@ -172,6 +172,41 @@ TEST(OrbitBranch, SwitchesOntoThePeriodDoubledBranch) {
   EXPECT_EQ(found, 1) << to_string(doubled.end) << ": " << doubled.message;
 }
 
+TEST(OrbitBranch, UnstableBallBranchEndsInGrazing) {
+  // [BP] Fig. 10: "the unstable SN branches die in grazing"; e* = 0.9: the closed-form orbit's
+  // smallest interior gap reaches 0 at ω_G = 4.920759 (docs/analysis.md, bisection on the closed
+  // form, independent of the engine); the dedicated code stops 4–6e-6 below it, tolerance 5e-5
+  const double e = 0.9, omega = 3.0;
+  dynamics::Surface s;
+  s.amplitude = 1.0;
+  s.omega = omega;
+  auto m = std::make_shared<dynamics::PlanarBodyModel>(
+      dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+  const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, e, 1);
+  const double tau = kPi / omega;
+  StateVector ref = StateVector::Zero(6);
+  ref(1) = std::sin(cf.unstable.phase) + cf.unstable.velocity * tau - 0.5 * kG * tau * tau;
+  ref(4) = cf.unstable.velocity - kG * tau;
+  OrbitSection sec;
+  sec.phase = cf.unstable.phase + kPi;
+  const PeriodicProblem p = make_periodic_problem(m, {}, sec, {1, 4}, ref);
+  const Orbit start = find_orbit(p, *m, Eigen::Vector2d(ref(1), ref(4)));
+  ASSERT_TRUE(start.converged);
+  ASSERT_FALSE(start.stable);
+  OrbitBranchOptions o;
+  o.parameter = "surface.omega";
+  o.p_min = 0.5;
+  o.p_max = 7.0;
+  o.ds = 0.05;
+  o.ds_max = 0.2;
+  const OrbitBranch b = continue_orbits(p, start, o);
+  EXPECT_EQ(b.end, OrbitBranchEnd::kGrazing) << b.message;
+  ASSERT_FALSE(b.bifurcations.empty());
+  EXPECT_EQ(b.bifurcations.back().kind, OrbitEventKind::kGrazing);
+  EXPECT_NEAR(b.bifurcations.back().at.p, 4.920759, 5e-5);
+  EXPECT_LT(b.bifurcations.back().at.margin, 1e-4);
+}
+
 TEST(OrbitBranch, RejectsBadOptions) {
   OrbitBranchOptions o;
   EXPECT_THROW(validate(o), InvalidArgument);  // no parameter
