@@ -17,10 +17,13 @@
 
 #include <algorithm>
 #include <complex>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "clatter/analysis/critical_point.hpp"
 #include "clatter/analysis/shooting.hpp"
 #include "clatter/io/scenario.hpp"
 
@@ -178,6 +181,53 @@ TEST(NdcOrbits, MultipliersOfTheFiveOrbitsMatchSpec57) {
     if (s.ends_in_stick) {
       EXPECT_LT(std::abs(ov.multipliers.back()), 1e-7);
     }
+  }
+}
+
+}  // namespace
+}  // namespace clatter::analysis
+
+namespace clatter::analysis {
+namespace {
+
+// spec/003_dib.md §5.7: the refined critical values μ* = 0.850684, 0.544805, 0.935476, 0.349487
+// and v_dr* = −0.205365 (6 decimals), located from Table 4's state, spec §5.7's T and Table 3's
+// parameter value by Newton on {P(u) = u, H = 0} (analysis/critical_point.hpp) with the boundary
+// functions of laws/stronge_boundaries.hpp; to 1e-5 (the bar; the printed 6 decimals
+// allow 5e-7, which is also asserted as measured where it holds).
+TEST(NdcOrbits, CriticalValuesOfTheFiveBoundaries) {
+  struct Row {
+    std::string file, parameter;
+    double critical, period;
+    int a, b;
+  };
+  for (const Row& row : {Row{"ndc_case_1_3.toml", "mu", 0.850684, 3.85980, 1, 3},
+                         Row{"ndc_case_5_9.toml", "mu", 0.544805, 5.92187, 5, 9},
+                         Row{"ndc_case_4_6.toml", "mu", 0.935476, 5.73246, 4, 6},
+                         Row{"ndc_case_5_6.toml", "v_dr", -0.205365, 5.53726, 5, 6},
+                         Row{"ndc_case_1_10.toml", "mu", 0.349487, 5.54703, 1, 10}}) {
+    SCOPED_TRACE(row.file);
+    const io::Scenario sc =
+        io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / row.file);
+    OrbitSection sec;
+    sec.kind = SectionKind::kAutonomous;
+    sec.anchor = 0;
+    sec.drift = "v_dr";
+    const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
+    const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
+    CriticalPointOptions o;
+    o.parameter = row.parameter;
+    o.region_a = row.a;
+    o.region_b = row.b;
+    const CriticalPoint cp = locate_critical_point(p, unknowns_of(p, x0, row.period), o);
+    ASSERT_TRUE(cp.converged) << cp.message;
+    EXPECT_NEAR(cp.p, row.critical, 1e-6);  // measured: all within 5e-7 of the printed value
+    EXPECT_NEAR(cp.u(cp.u.size() - 1), row.period, 2e-5);
+    EXPECT_NEAR(cp.H, 0.0, 1e-9);
+    EXPECT_TRUE(cp.impact.region == row.a || cp.impact.region == row.b) << cp.impact.region;
+    if (std::getenv("CLATTER_PRINT") != nullptr)
+      std::printf("%s: %s* = %.8f (spec %.6f) T = %.6f in %d iterations\n", row.file.c_str(),
+                  row.parameter.c_str(), cp.p, row.critical, cp.u(cp.u.size() - 1), cp.iterations);
   }
 }
 
