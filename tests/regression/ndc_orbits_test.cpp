@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "clatter/analysis/critical_point.hpp"
+#include "clatter/analysis/dib.hpp"
 #include "clatter/analysis/shooting.hpp"
 #include "clatter/io/scenario.hpp"
 
@@ -228,6 +229,71 @@ TEST(NdcOrbits, CriticalValuesOfTheFiveBoundaries) {
     if (std::getenv("CLATTER_PRINT") != nullptr)
       std::printf("%s: %s* = %.8f (spec %.6f) T = %.6f in %d iterations\n", row.file.c_str(),
                   row.parameter.c_str(), cp.p, row.critical, cp.u(cp.u.size() - 1), cp.iterations);
+  }
+}
+
+}  // namespace
+}  // namespace clatter::analysis
+
+namespace clatter::analysis {
+namespace {
+
+// spec/003_dib.md §5.3–5.4 (Feigin): case 1-3 1 − σ = −0.7594 (nonsmooth fold), D = 5.0087, both
+// branches for μ > μ*; case 5-9 1 − σ = 0.9402 (persistence), D = 2.7448, region 5 above μ*,
+// region 9 below. Computed by analysis/dib.hpp from the two sides' orbits 1e-5 from μ* (its
+// errors are O(1e-5)); tolerance 1e-3 on the printed 4 decimals.
+TEST(NdcOrbits, FeiginClassificationOfTheFiveCases) {
+  struct Row {
+    std::string file, parameter;
+    double period;
+    int a, b;
+    double one_minus_sigma, D, tol;
+    int side_positive, side_negative;
+    const char* verdict;
+  };
+  const double nan = std::nan("");
+  for (const Row& row :
+       {Row{"ndc_case_1_3.toml", "mu", 3.85980, 1, 3, -0.7594, 5.0087, 1e-3, 1, 1,
+            "nonsmooth fold"},
+        Row{"ndc_case_5_9.toml", "mu", 5.92187, 5, 9, 0.9402, 2.7448, 1e-3, 1, -1, "persistence"},
+        // spec §5.7: "estimated D ≈ 1.45 and 1 − σ ≈ 0.38 > 0 (persistence; not in the paper)";
+        // region 1 above μ*, region 10 below (the side checks)
+        Row{"ndc_case_1_10.toml", "mu", 5.54703, 1, 10, 0.38, 1.45, 0.02, 1, -1, "persistence"},
+        // C¹ boundaries (spec §5.5): the orbit persists with continuous multipliers: β = 0 to
+        // first order, so 1 − σ = 1 (to O(offset)); region 6 above μ*, 4 below; for 5-6 region
+        // 5 above v_dr*, 6 below; D not given
+        Row{"ndc_case_4_6.toml", "mu", 5.73246, 4, 6, 1.0, nan, 1e-3, -1, 1, "persistence"},
+        Row{"ndc_case_5_6.toml", "v_dr", 5.53726, 5, 6, 1.0, nan, 1e-3, 1, -1, "persistence"}}) {
+    SCOPED_TRACE(row.file);
+    const io::Scenario sc =
+        io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / row.file);
+    OrbitSection sec;
+    sec.kind = SectionKind::kAutonomous;
+    sec.anchor = 0;
+    sec.drift = "v_dr";
+    const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
+    const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
+    CriticalPointOptions o;
+    o.parameter = row.parameter;
+    o.region_a = row.a;
+    o.region_b = row.b;
+    const CriticalPoint cp = locate_critical_point(p, unknowns_of(p, x0, row.period), o);
+    ASSERT_TRUE(cp.converged) << cp.message;
+    const BoundaryCrossing bc = classify_boundary_crossing(p, cp, o);
+    ASSERT_TRUE(bc.message.empty()) << bc.message;
+    if (std::getenv("CLATTER_PRINT") != nullptr)
+      std::printf("%s: 1-sigma = %.5f D = %.5f (H+ at %+.0e, H- at %+.0e) %s\n", row.file.c_str(),
+                  bc.one_minus_sigma, bc.D, bc.positive.p - cp.p, bc.negative.p - cp.p,
+                  bc.verdict.c_str());
+    EXPECT_NEAR(bc.one_minus_sigma, row.one_minus_sigma, row.tol);
+    if (!std::isnan(row.D)) {
+      EXPECT_NEAR(bc.D, row.D, row.tol);
+    }
+    EXPECT_EQ(bc.side_positive, row.side_positive);
+    EXPECT_EQ(bc.side_negative, row.side_negative);
+    EXPECT_EQ(bc.verdict, row.verdict);
+    EXPECT_EQ(bc.positive.region, row.a);
+    EXPECT_EQ(bc.negative.region, row.b);
   }
 }
 

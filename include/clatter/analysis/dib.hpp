@@ -1,0 +1,61 @@
+#pragma once
+/// @file
+/// Discontinuity-induced bifurcations at a boundary of the impact law ([NDC] §5.1,
+/// spec/003_dib.md §5.1): what happens to a periodic orbit whose impact crosses a boundary of
+/// Stronge's law as the parameter p passes the critical value p* (analysis/critical_point.hpp).
+/// Near (z*, p*) the orbit's map is piecewise linear,
+/// @verbatim
+///   P(z, p) − z* = α(z − z*) + M(p − p*)            if H > 0
+///                = α(z − z*) + M(p − p*) + β H       if H < 0,     H = γ(z − z*) + N(p − p*)
+///   σ = γ(I − α)⁻¹β,  D = N + γ(I − α)⁻¹M
+///   the H > 0 branch has H = D(p − p*): it exists for sign(p − p*) = sign D; the H < 0 branch
+///   has H = D(p − p*)/(1 − σ): it exists for sign(p − p*) = −sign(D/(1 − σ));
+///   1 − σ < 0: nonsmooth fold (both on one side);  1 − σ > 0: persistence
+///   1 − σ = det(I − α − βγ)/det(I − α) = det(I − D P₋)/det(I − D P₊)
+/// @endverbatim
+/// computed here without the law's one-sided Jacobians: the orbit of each side (H > 0 and H < 0)
+/// is found by Newton at p* ± offset from a start moved off the boundary along ∇_u H (Newton with
+/// difference steps far smaller than the distance to the boundary solves that side's linear
+/// piece), D P± are their section Jacobians (any section: det(I − D P) does not depend on it),
+/// and D = H₊/(p₊ − p*). Errors are O(offset).
+
+#include <string>
+
+#include "clatter/analysis/critical_point.hpp"
+#include "clatter/analysis/shooting.hpp"
+
+namespace clatter::analysis {
+
+struct BoundaryCrossingOptions {
+  double offset{1e-5};  ///< |p − p*| of the two sides' orbits
+  ShootingOptions shooting{};
+};
+
+struct SideOrbit {
+  bool found{false};
+  double p{0.0};  ///< where it was found (p* ± offset)
+  double H{0.0};  ///< its boundary function
+  int region{0};  ///< its impact's region
+  Orbit orbit;
+};
+
+struct BoundaryCrossing {
+  SideOrbit positive;  ///< the H > 0 orbit (the lower-numbered region)
+  SideOrbit negative;  ///< the H < 0 orbit
+  double one_minus_sigma{0.0};
+  double D{0.0};
+  int side_positive{0};  ///< sign(p − p*) where the H > 0 branch exists
+  int side_negative{0};  ///< and the H < 0 branch
+  bool c1{false};        ///< the boundary is C¹ (the multipliers are continuous)
+  std::string verdict;   ///< "nonsmooth fold" or "persistence"
+  std::string message;   ///< empty if both sides were found
+};
+
+/// Classifies the crossing at the critical point `cp` (converged) of `problem` with `o`'s
+/// parameter, impact and regions.
+[[nodiscard]] BoundaryCrossing classify_boundary_crossing(const PeriodicProblem& problem,
+                                                          const CriticalPoint& cp,
+                                                          const CriticalPointOptions& o,
+                                                          const BoundaryCrossingOptions& bo = {});
+
+}  // namespace clatter::analysis
