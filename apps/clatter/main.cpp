@@ -77,6 +77,7 @@ int run_cli(std::vector<std::string> args) {
   add(&clatter::cli::add_orbits);
   add(&clatter::cli::add_continue);
   add(&clatter::cli::add_section);
+  add(&clatter::cli::add_dib);
   add(&clatter::cli::add_painleve);
   add(&clatter::cli::add_models);
   add([](CLI::App& a) {

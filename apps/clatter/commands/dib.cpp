@@ -1,0 +1,211 @@
+// `clatter dib SCENARIO --param NAME --regions A,B [orbit options] [--offset D] [--span S]`: the
+// discontinuity-induced bifurcation of a periodic orbit whose impact crosses the boundary between
+// regions A and B of Stronge's law ([NDC] §4–5; analysis/critical_point.hpp, dib.hpp). From the
+// scenario's state (a guess of the orbit, as [NDC] Table 4) and parameter value: the critical
+// value p*, the orbit there (state, period, the impact), the orbits on both sides of the boundary
+// at p* ± offset with their region, H and multipliers, 1 − σ and D, the verdict and where each
+// branch exists; with --span S > 0 both sides' branches continued over |p − p*| ≤ S for a plot
+// as [NDC] Figs 6–7. Writes, atomically: dib.json (also on stdout), branches.csv
+// (side,p,<solved components>,period,abs_lambda1..,H?), dib.png. Exit 3 if p* is not found.
+
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "clatter/analysis/dib.hpp"
+#include "clatter/analysis/orbit_branch.hpp"
+#include "clatter/core/error.hpp"
+#include "commands/commands.hpp"
+#include "commands/orbit_problem.hpp"
+#include "commands/output_set.hpp"
+#include "commands/plotting.hpp"
+
+namespace clatter::cli {
+
+namespace {
+
+struct DibCliOptions {
+  OrbitProblemOptions problem;
+  std::string param;
+  std::vector<int> regions;
+  int impact{0};
+  double offset{1e-5};
+  double span{0.0};
+  std::string out;
+  bool plot{true};
+};
+
+nlohmann::json multipliers_json(const analysis::Orbit& o) {
+  nlohmann::json m = nlohmann::json::array();
+  for (const auto& l : o.multipliers)
+    m.push_back({{"re", l.real()}, {"im", l.imag()}, {"abs", std::abs(l)}});
+  return m;
+}
+
+int run_dib(const DibCliOptions& o) {
+  require(!o.param.empty(), "param", "name the parameter");
+  require(o.regions.size() == 2, "regions", "give the two regions of the boundary, e.g. 5,9");
+  require(o.offset > 0.0 && std::isfinite(o.offset) && o.offset < 0.1, "offset",
+          "must lie in (0, 0.1)", o.offset);
+  require(o.span >= 0.0 && std::isfinite(o.span), "span", "must be >= 0", o.span);
+  const OrbitSetup s = make_orbit_setup(o.problem);
+  analysis::CriticalPointOptions co;
+  co.parameter = o.param;
+  co.impact = o.impact;
+  co.region_a = o.regions[0];
+  co.region_b = o.regions[1];
+  analysis::validate(co);
+  (void)s.problem.model->parameter(o.param);  // names the known parameters if unknown
+  const analysis::CriticalPoint cp = analysis::locate_critical_point(s.problem, s.guess, co);
+  const std::vector<std::string> names = analysis::state_names(*s.problem.model);
+  nlohmann::json j = {{"scenario", o.problem.scenario},
+                      {"parameter", o.param},
+                      {"regions", o.regions},
+                      {"converged", cp.converged},
+                      {"message", cp.message}};
+  if (!cp.converged) {
+    std::cout << j.dump(2) << "\n";
+    std::cerr << "clatter: dib: the critical point was not found: " << cp.message << "\n";
+    return 3;
+  }
+  nlohmann::json u = nlohmann::json::object();
+  for (std::size_t k = 0; k < s.problem.solved.size(); ++k)
+    u[names[static_cast<std::size_t>(s.problem.solved[k])]] = cp.u(static_cast<Eigen::Index>(k));
+  nlohmann::json impact = {{"t", cp.impact.t},
+                           {"region", cp.impact.region},
+                           {"v_pre", {cp.impact.v_pre.x(), cp.impact.v_pre.y()}}};
+  nlohmann::json q = nlohmann::json::object();
+  for (Eigen::Index i = 0; i < cp.impact.q.size(); ++i)
+    q[names[static_cast<std::size_t>(i)]] = cp.impact.q(i);
+  impact["q"] = q;
+  j["critical_value"] = cp.p;
+  j["iterations"] = cp.iterations;
+  j["H"] = cp.H;
+  j["start"] = u;
+  if (s.problem.section.kind == analysis::SectionKind::kAutonomous)
+    j["period"] = cp.u(cp.u.size() - 1);
+  else
+    j["period"] =
+        2.0 * 3.141592653589793 * s.problem.section.periods /
+        s.problem.model->with_parameter(o.param, cp.p)->parameter(s.problem.section.frequency);
+  j["impact"] = impact;
+
+  analysis::BoundaryCrossingOptions bo;
+  bo.offset = o.offset;
+  bo.shooting = s.shooting;
+  const analysis::BoundaryCrossing bc = analysis::classify_boundary_crossing(s.problem, cp, co, bo);
+  const auto side_json = [&](const analysis::SideOrbit& side) {
+    if (!side.found) return nlohmann::json();
+    return nlohmann::json{{"p", side.p},
+                          {"region", side.region},
+                          {"H", side.H},
+                          {"period", side.orbit.period},
+                          {"stable", side.orbit.stable},
+                          {"multipliers", multipliers_json(side.orbit)}};
+  };
+  j["positive_side"] = side_json(bc.positive);
+  j["negative_side"] = side_json(bc.negative);
+  j["classification"] =
+      bc.message.empty()
+          ? nlohmann::json{{"one_minus_sigma", bc.one_minus_sigma},
+                           {"D", bc.D},
+                           {"verdict", bc.verdict},
+                           {"continuity", bc.c1 ? "C1" : "C0"},
+                           {"H_positive_branch_side", bc.side_positive > 0 ? "above" : "below"},
+                           {"H_negative_branch_side", bc.side_negative > 0 ? "above" : "below"}}
+          : nlohmann::json{{"message", bc.message}};
+
+  // the branches of both sides, away from p*
+  std::ostringstream csv;
+  csv.precision(15);
+  csv << "side,region,p,period,stable,max_abs_multiplier";
+  for (int i : s.problem.solved) csv << ',' << names[static_cast<std::size_t>(i)];
+  const std::size_t nl = bc.positive.found ? bc.positive.orbit.multipliers.size() : 0;
+  for (std::size_t k = 1; k <= nl; ++k) csv << ",abs_lambda" << k;
+  csv << '\n';
+  for (const analysis::SideOrbit* side : {&bc.positive, &bc.negative}) {
+    if (!side->found) continue;
+    const std::string label = side == &bc.positive ? "H>0" : "H<0";
+    std::vector<analysis::OrbitPoint> points;
+    if (o.span > 0.0) {
+      analysis::PeriodicProblem pq = s.problem;
+      pq.model =
+          std::shared_ptr<const model::System>(s.problem.model->with_parameter(o.param, side->p));
+      analysis::OrbitBranchOptions br;
+      br.parameter = o.param;
+      br.direction = side->p > cp.p ? 1 : -1;
+      br.p_min = std::min(cp.p, cp.p - o.span);
+      br.p_max = std::max(cp.p, cp.p + o.span);
+      br.ds = std::min(0.1 * o.span, 0.01);
+      br.ds_max = std::max(br.ds, 0.05 * o.span);
+      br.max_points = 400;
+      analysis::Orbit start = side->orbit;
+      start.converged = true;
+      const analysis::OrbitBranch b = analysis::continue_orbits(pq, start, br);
+      points = b.points;
+    } else {
+      points.push_back(analysis::orbit_point(
+          s.problem, *s.problem.model->with_parameter(o.param, side->p), side->p, side->orbit, {}));
+    }
+    for (const analysis::OrbitPoint& pt : points) {
+      const int region = pt.itinerary.empty() ? 0 : pt.itinerary.front().second;
+      csv << label << ',' << region << ',' << pt.p << ',' << pt.period << ',' << (pt.stable ? 1 : 0)
+          << ',' << (pt.multipliers.empty() ? 0.0 : std::abs(pt.multipliers.front()));
+      for (Eigen::Index k = 0;
+           k < pt.u.size() && k < static_cast<Eigen::Index>(s.problem.solved.size()); ++k)
+        csv << ',' << pt.u(k);
+      for (std::size_t k = 0; k < nl; ++k)
+        csv << ',' << (k < pt.multipliers.size() ? std::abs(pt.multipliers[k]) : 0.0);
+      csv << '\n';
+    }
+  }
+  const std::filesystem::path dir = output_folder(o.out, s.scenario.name + "_dib", "scenario");
+  const auto js = dir / "dib.json";
+  const auto data = dir / "branches.csv";
+  const auto png = dir / "dib.png";
+  j["files"] = {{"dib", js.string()},
+                {"branches", data.string()},
+                {"plot", o.plot ? nlohmann::json(png.string()) : nlohmann::json()}};
+  OutputSet files;
+  files.also_replaces(png);
+  files.write(data, csv.str());
+  files.write(js, j.dump(2) + "\n");
+  if (o.plot) {
+    files.draw(png, js, [&] {
+      run_plot_script("dib.py",
+                      {"--branches", files.temporary(data).string(), "--param", o.param,
+                       "--critical", std::to_string(cp.p), "--out", files.temporary(png).string()},
+                      "the CSV and JSON files are complete");
+    });
+  }
+  files.commit(js);
+  std::cout << j.dump(2) << "\n";
+  return bc.message.empty() ? 0 : 3;
+}
+
+}  // namespace
+
+Run add_dib(CLI::App& app) {
+  auto o = std::make_shared<DibCliOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "dib",
+      "Discontinuity-induced bifurcation at a boundary of Stronge's law: critical value, both "
+      "sides' orbits, Feigin's 1 - sigma and D, the verdict");
+  add_orbit_problem_options(sub, o->problem, true);
+  sub->add_option("--param", o->param, "the parameter, by name")->required();
+  sub->add_option("--regions", o->regions, "the two regions of the boundary, e.g. 5,9")
+      ->delimiter(',')
+      ->required();
+  sub->add_option("--impact", o->impact, "which impact of the orbit (0: the first)")
+      ->capture_default_str();
+  sub->add_option("--offset", o->offset, "|p - p*| of the two sides' orbits")
+      ->capture_default_str();
+  sub->add_option("--span", o->span, "continue both sides' branches this far from p* (0: none)")
+      ->capture_default_str();
+  sub->add_option("--out", o->out, "output directory (default out/<scenario>_dib)");
+  sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
+  return [o] { return run_dib(*o); };
+}
+
+}  // namespace clatter::cli

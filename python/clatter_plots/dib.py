@@ -1,0 +1,67 @@
+#!/usr/bin/python3
+"""Plot of the two branches at a boundary crossing for `clatter dib` ([NDC] Figs 6-7 style).
+
+    /usr/bin/python3 python/clatter_plots/dib.py --branches BR.csv --param NAME --critical P
+        --out OUT.png
+
+BR.csv: side,region,p,period,stable,max_abs_multiplier,<solved components>,abs_lambda1,...
+(a) the first solved component on the section against the parameter, (b) the moduli of the
+multipliers; the H > 0 side solid, the H < 0 side dashed, the critical value marked.
+Output written atomically. Bad input: message on stderr, exit 2.
+"""
+
+import argparse
+import csv
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--branches", required=True)
+    ap.add_argument("--param", required=True)
+    ap.add_argument("--critical", type=float, required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    try:
+        with open(a.branches) as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+            fields = reader.fieldnames
+    except (OSError, ValueError) as e:
+        print(f"dib.py: {e}", file=sys.stderr)
+        return 2
+    comp = fields[6] if len(fields) > 6 else None
+    lams = [f for f in fields if f.startswith("abs_lambda")]
+    fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
+    for side, style in (("H>0", "-"), ("H<0", "--")):
+        sel = sorted((r for r in rows if r["side"] == side), key=lambda r: float(r["p"]))
+        if not sel:
+            continue
+        p = [float(r["p"]) for r in sel]
+        region = sel[0]["region"]
+        if comp:
+            ax1.plot(p, [float(r[comp]) for r in sel], style, marker=".", ms=3,
+                     label=f"{side} (region {region})")
+        for k, lam in enumerate(lams):
+            ax2.plot(p, [float(r[lam]) for r in sel], style, color=f"C{k}", lw=1.0)
+    for ax in (ax1, ax2):
+        ax.axvline(a.critical, color="0.6", lw=0.8, ls=":")
+    ax1.set_ylabel((comp or "") + " on the section")
+    ax1.legend(fontsize=8)
+    ax2.set_ylabel("|multipliers|")
+    ax2.set_xlabel(a.param)
+    fig.tight_layout()
+    tmp = a.out + ".tmp.png"
+    fig.savefig(tmp, dpi=110)
+    os.replace(tmp, a.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
