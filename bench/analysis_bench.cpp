@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <numbers>
 
+#include "clatter/analysis/critical_point.hpp"
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/analysis/orbit_continuation.hpp"
 #include "clatter/io/scenario.hpp"
@@ -138,8 +139,36 @@ void BM_MonodromyVariationalNdc(benchmark::State& state) {
     benchmark::DoNotOptimize(monodromy_variational(o.p, *o.p.model, o.orbit.u, M).ok);
 }
 
+// locating μ* of [NDC] row 5-9 from Table 4's state (Newton on {P(u) = u, H = 0}, difference
+// Jacobians); `maps` counts the flows of one location
+void BM_CriticalPointNdc(benchmark::State& state) {
+  const io::Scenario sc =
+      io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ndc_case_5_9.toml");
+  OrbitSection sec;
+  sec.kind = SectionKind::kAutonomous;
+  sec.anchor = 0;
+  sec.drift = "v_dr";
+  const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
+  const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
+  CriticalPointOptions o;
+  o.parameter = "mu";
+  o.region_a = 5;
+  o.region_b = 9;
+  int iterations = 0;
+  for (auto _ : state) {
+    const CriticalPoint cp = locate_critical_point(p, unknowns_of(p, x0, 5.92187), o);
+    iterations = cp.iterations;
+    benchmark::DoNotOptimize(cp.p);
+  }
+  // per iteration: 2 (d + 1) = 14 perturbed evaluations and ≥ 1 trial, one flow each (r and H
+  // from the same run), and the final impact
+  state.counters["iterations"] = iterations;
+  state.counters["maps"] = 1.0 + iterations * (14 + 1) + 1.0;
+}
+
 }  // namespace
 
+BENCHMARK(BM_CriticalPointNdc)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GenericContinuationE09)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MonodromyDifferencesNdc)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MonodromyVariationalNdc)->Unit(benchmark::kMillisecond);

@@ -19,6 +19,22 @@ class Impacts final : public hybrid::Recorder {
   std::vector<hybrid::EventRecord> list;
 };
 
+// H of the impact `e` of model m
+bool boundary_value_at(const model::System& m, const hybrid::EventRecord& e,
+                       const CriticalPointOptions& o, double& H) {
+  const model::Contact& contact = m.contact(e.contact);
+  if (contact.law.kind != LawKind::kStronge) return false;
+  model::MassFactor mass;
+  m.factor_mass(e.t, e.q, mass);
+  model::ContactGeometry k;
+  m.contact_geometry(e.contact, e.t, e.q, e.qd_pre, k);
+  const model::VecQ MinvJT = mass.solve(k.J.row(0).transpose());
+  const model::VecQ MinvJN = mass.solve(k.J.row(1).transpose());
+  const ContactMatrix W{k.J.row(0).dot(MinvJT), k.J.row(0).dot(MinvJN), k.J.row(1).dot(MinvJN)};
+  H = boundary_function(o.region_a, o.region_b, e.v_pre, W, contact.law.params);
+  return true;
+}
+
 double norm_inf(const Eigen::VectorXd& v) { return v.size() == 0 ? 0.0 : v.cwiseAbs().maxCoeff(); }
 
 // G(u, p) into g; false if a flow fails
@@ -32,10 +48,11 @@ bool augmented(const PeriodicProblem& pr, const CriticalPointOptions& o, const E
     return false;
   }
   const Eigen::VectorXd u = y.head(d);
-  const FlowRun run = run_flow(pr, *m, u);
-  if (!run.ok()) return false;
+  Impacts rec;
+  const FlowRun run = run_flow(pr, *m, u, &rec);
+  if (!run.ok() || static_cast<int>(rec.list.size()) <= o.impact) return false;
   double H = 0.0;
-  if (!impact_boundary_value(pr, *m, u, o, H)) return false;
+  if (!boundary_value_at(*m, rec.list[static_cast<std::size_t>(o.impact)], o, H)) return false;
   g.resize(d + 1);
   g << run.residual, H;
   return true;
@@ -58,16 +75,7 @@ bool impact_boundary_value(const PeriodicProblem& problem, const model::System& 
   const FlowRun run = run_flow(problem, m, u, &rec);
   if (!run.ok() || static_cast<int>(rec.list.size()) <= o.impact) return false;
   const hybrid::EventRecord& e = rec.list[static_cast<std::size_t>(o.impact)];
-  const model::Contact& contact = m.contact(e.contact);
-  if (contact.law.kind != LawKind::kStronge) return false;
-  model::MassFactor mass;
-  m.factor_mass(e.t, e.q, mass);
-  model::ContactGeometry k;
-  m.contact_geometry(e.contact, e.t, e.q, e.qd_pre, k);
-  const model::VecQ MinvJT = mass.solve(k.J.row(0).transpose());
-  const model::VecQ MinvJN = mass.solve(k.J.row(1).transpose());
-  const ContactMatrix W{k.J.row(0).dot(MinvJT), k.J.row(0).dot(MinvJN), k.J.row(1).dot(MinvJN)};
-  H = boundary_function(o.region_a, o.region_b, e.v_pre, W, contact.law.params);
+  if (!boundary_value_at(m, e, o, H)) return false;
   if (impact != nullptr) *impact = e;
   return true;
 }
