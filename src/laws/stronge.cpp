@@ -3,13 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "clatter/laws/stronge_maps.hpp"
+
 namespace clatter::stronge {
-
-namespace {
-
-double sqrt_clamped(double x) { return std::sqrt(std::max(x, 0.0)); }
-
-}  // namespace
 
 Classification classify(const Vec2& v_pre, const ContactMatrix& W, const RateConstants& k,
                         double e_star) {
@@ -84,26 +80,18 @@ Classification classify(const Vec2& v_pre, const ContactMatrix& W, const RateCon
 }
 
 Vec2 map_I(const Vec2& v_pre, double k_T, double k_N, double e_star) {
-  return {v_pre.x() - (1.0 + e_star) * (k_T / k_N) * v_pre.y(), -e_star * v_pre.y()};
+  const auto v = detail::map_I(v_pre.x(), v_pre.y(), k_T, k_N, e_star);
+  return {v[0], v[1]};
 }
 
 Vec2 map_II(const Vec2& v_pre, double k_T, double k_N, double kp_T, double kp_N, double e_star) {
-  const double v_N = v_pre.y();
-  const double a = (k_N / k_T) * v_pre.x() - v_N;
-  const double rho = kp_N / k_N;
-  const double S = sqrt_clamped((1.0 - rho) * a * a + e_star * e_star * rho * v_N * v_N);
-  return {(kp_T / kp_N) * (a + S), S};
+  const auto v = detail::map_II(v_pre.x(), v_pre.y(), k_T, k_N, kp_T, kp_N, e_star);
+  return {v[0], v[1]};
 }
 
 Vec2 map_III(const Vec2& v_pre, double k_T, double k_N, double kp_T, double kp_N, double e_star) {
-  const double v_T = v_pre.x();
-  const double v_N = v_pre.y();
-  const double a = (k_N / k_T) * v_T - v_N;
-  const double u = v_T / k_T;  // impulse at which the first slip stops
-  // polynomial in k_N: no division by k_N (Painlevé curve k_N = 0)
-  const double S =
-      sqrt_clamped(v_N * v_N + 2.0 * (kp_N - k_N) * u * v_N + k_N * (k_N - kp_N) * u * u);
-  return {(kp_T / kp_N) * (a + e_star * S), e_star * S};
+  const auto v = detail::map_III(v_pre.x(), v_pre.y(), k_T, k_N, kp_T, kp_N, e_star);
+  return {v[0], v[1]};
 }
 
 }  // namespace clatter::stronge
