@@ -25,6 +25,8 @@
 
 #include "clatter/analysis/critical_point.hpp"
 #include "clatter/analysis/dib.hpp"
+#include "clatter/analysis/poincare_map.hpp"
+#include "clatter/laws/stronge_boundaries.hpp"
 #include "clatter/analysis/shooting.hpp"
 #include "clatter/io/scenario.hpp"
 
@@ -295,6 +297,103 @@ TEST(NdcOrbits, FeiginClassificationOfTheFiveCases) {
     EXPECT_EQ(bc.positive.region, row.a);
     EXPECT_EQ(bc.negative.region, row.b);
   }
+}
+
+}  // namespace
+}  // namespace clatter::analysis
+
+namespace clatter::analysis {
+namespace {
+
+// [NDC] §5.3 case 1-3 (spec/003_dib.md §5.3; the digest: "∂_z g and ∂_zQ computed by finite
+// differences match the paper's matrices to 4 digits"): at the critical orbit's impact z*
+// (z = (x, y, θ, v_T = ẋ, v_N = ẏ, ω); Q's first component is ξ = x − v_dr t at the next impact:
+// the paper works in the belt's frame, and with x itself that row differs by v_dr ∂t/∂z),
+// the flow's Jacobian ∂_zQ from the post-impact state
+// g₁(z*) to the next impact (by differences of the engine's impact map: central, forward in y
+// since y < 0 would start inside the belt), the boundary function's gradient γ = ∂H/∂z and
+// N = ∂H/∂μ; to 6e-4 (4 printed decimals, and the orbit at our μ* = 0.8506845).
+TEST(NdcOrbits, Case13FlowJacobianAndBoundaryGradient) {
+  const io::Scenario sc =
+      io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ndc_case_1_3.toml");
+  OrbitSection sec;
+  sec.kind = SectionKind::kAutonomous;
+  sec.anchor = 0;
+  sec.drift = "v_dr";
+  const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
+  const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
+  CriticalPointOptions o;
+  o.parameter = "mu";
+  o.region_a = 1;
+  o.region_b = 3;
+  const CriticalPoint cp = locate_critical_point(p, unknowns_of(p, x0, 3.85980), o);
+  ASSERT_TRUE(cp.converged) << cp.message;
+  const auto m = sc.model->with_parameter("mu", cp.p);
+  const hybrid::EventRecord& e = cp.impact;
+
+  // ∂_zQ at g₁(z*)
+  PoincareSection impact;
+  impact.kind = PoincareKind::kImpact;
+  impact.contact = 0;
+  const StateVector post = pack_state(*m, e.q, e.qd_post, e.aux);
+  const auto Q = [&](const StateVector& z) {
+    hybrid::InitialState s;
+    s.t = e.t;
+    unpack_state(*m, z, s.q, s.qd, s.aux);
+    const SectionPoint next = next_crossing(*m, sc.options, impact, s, e.t + 10.0);
+    EXPECT_TRUE(next.found) << next.message;
+    const hybrid::EventRecord& hit = next.passed.back();
+    StateVector out = pack_state(*m, hit.q, hit.qd_pre, hit.aux);
+    out(0) -= m->parameter("v_dr") * hit.t;  // the paper's first row is ξ = x − v_dr t
+    return out;
+  };
+  Eigen::Matrix<double, 6, 6> dQ;
+  const StateVector q0 = Q(post);
+  for (int j = 0; j < 6; ++j) {
+    const double h = 1e-6;
+    StateVector a = post, b = post;
+    a(j) += h;
+    if (j == 1) {
+      dQ.col(j) = (Q(a) - q0) / h;
+    } else {
+      b(j) -= h;
+      dQ.col(j) = (Q(a) - Q(b)) / (2.0 * h);
+    }
+  }
+  const double expected[6][6] = {{-0.8058, -0.9081, -0.4528, 0.1679, 0.1828, -0.0607},
+                                 {0, 0, 0, 0, 0, 0},
+                                 {0, 0.0091, -0.2368, 0, -0.0018, 0.1924},
+                                 {-0.1007, 0.0198, 0.7254, -0.8226, -0.0040, -0.4394},
+                                 {0, 0.0132, 0.9750, 0, -0.0357, 0.3378},
+                                 {0, 0.0119, -0.9221, 0, -0.0024, -0.3051}};
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) EXPECT_NEAR(dQ(i, j), expected[i][j], 6e-4) << i << "," << j;
+
+  // γ = ∂H/∂z at z* and N = ∂H/∂μ
+  const StateVector pre = pack_state(*m, e.q, e.qd_pre, e.aux);
+  const auto H = [&](const model::System& sys, const StateVector& z) {
+    model::VecQ q, qd;
+    model::VecA aux;
+    unpack_state(sys, z, q, qd, aux);
+    model::MassFactor mass;
+    sys.factor_mass(e.t, q, mass);
+    model::ContactGeometry k;
+    sys.contact_geometry(0, e.t, q, qd, k);
+    const model::VecQ MT = mass.solve(k.J.row(0).transpose());
+    const model::VecQ MN = mass.solve(k.J.row(1).transpose());
+    const ContactMatrix W{k.J.row(0).dot(MT), k.J.row(0).dot(MN), k.J.row(1).dot(MN)};
+    return boundary_function(1, 3, k.v, W, sys.contact(0).law.params);
+  };
+  const double gamma[6] = {0, 0, -19.7549, 0.9918, 1.7208, 0};
+  for (int j = 0; j < 6; ++j) {
+    StateVector a = pre, b = pre;
+    a(j) += 1e-6;
+    b(j) -= 1e-6;
+    EXPECT_NEAR((H(*m, a) - H(*m, b)) / 2e-6, gamma[j], 6e-4) << "gamma " << j;
+  }
+  const auto mp = sc.model->with_parameter("mu", cp.p + 1e-6);
+  const auto mm = sc.model->with_parameter("mu", cp.p - 1e-6);
+  EXPECT_NEAR((H(*mp, pre) - H(*mm, pre)) / 2e-6, -15.2820, 6e-4);
 }
 
 }  // namespace
