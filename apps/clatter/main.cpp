@@ -78,6 +78,7 @@ int run_cli(std::vector<std::string> args) {
   add(&clatter::cli::add_continue);
   add(&clatter::cli::add_section);
   add(&clatter::cli::add_dib);
+  add(&clatter::cli::add_regions);
   add(&clatter::cli::add_painleve);
   add(&clatter::cli::add_models);
   add([](CLI::App& a) {

@@ -109,6 +109,34 @@ class OrbitsCli(unittest.TestCase):
             self.assertAlmostEqual(float(rows[-1]["theta"]), 2.28167, delta=1e-4)
             self.assertEqual(sorted(os.listdir(out)), ["section.csv", "section.png", "summary.json"])
 
+    def test_region_maps_follow_the_parameter_panels(self):
+        # spec/003_dib.md 3.3 (scaled, B = 0.5): panel (d) mu < B: v_T > 0 is region 1, v_T < 0
+        # gives 2, 8, 10; panel (a) B < mu < 1/B: regions 1-6 only; panel (b) mu B > 1: every
+        # v_T > 0 is region 5, v_T < 0 gives 2, 4, 6. Table 2: all ten regions appear in the
+        # mu = 0.5 section (Fig. 4c).
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "b")
+            rc, _, err = run("regions", "--fix", "B", "0.5", "--n", "121", "--out", out)
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(out, "regions.csv")) as f:
+                rows = [(float(r["mu"]), float(r["v_T"]), int(r["region"]))
+                        for r in csv.DictReader(f)]
+            def regions(lo, hi, positive):
+                return {g for m, v, g in rows if lo < m < hi and v != 0 and (v > 0) == positive}
+            self.assertEqual(regions(0.0, 0.49, True), {1})
+            self.assertLessEqual(regions(0.0, 0.49, False), {2, 8, 10})
+            self.assertLessEqual(regions(0.51, 1.99, True) | regions(0.51, 1.99, False),
+                                 {1, 2, 3, 4, 5, 6})
+            self.assertEqual(regions(2.01, 3.1, True), {5})
+            self.assertLessEqual(regions(2.01, 3.1, False), {2, 4, 6})
+            out = os.path.join(d, "mu")
+            rc, stdout, err = run("regions", "--fix", "mu", "0.5", "--n", "201", "--out", out)
+            self.assertEqual(rc, 0, err)
+            present = {int(k) for k in json.loads(stdout)["points"]}
+            self.assertTrue(set(range(1, 11)) <= present, present)
+            self.assertEqual(run("regions", "--fix", "B", "1.5")[0], 2)
+            self.assertEqual(run("regions")[0], 2)
+
     def test_bad_input(self):
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "o")

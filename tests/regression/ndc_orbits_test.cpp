@@ -26,9 +26,9 @@
 #include "clatter/analysis/critical_point.hpp"
 #include "clatter/analysis/dib.hpp"
 #include "clatter/analysis/poincare_map.hpp"
-#include "clatter/laws/stronge_boundaries.hpp"
 #include "clatter/analysis/shooting.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/laws/stronge_boundaries.hpp"
 
 namespace clatter::analysis {
 namespace {

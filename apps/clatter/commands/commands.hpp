@@ -25,6 +25,7 @@ Run add_orbits(CLI::App& app);
 Run add_continue(CLI::App& app);
 Run add_section(CLI::App& app);
 Run add_dib(CLI::App& app);
+Run add_regions(CLI::App& app);
 Run add_painleve(CLI::App& app);
 Run add_models(CLI::App& app);
 Run add_reproduce(CLI::App& app, Dispatch dispatch);
