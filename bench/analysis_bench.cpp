@@ -166,8 +166,49 @@ void BM_CriticalPointNdc(benchmark::State& state) {
   state.counters["maps"] = 1.0 + iterations * (14 + 1) + 1.0;
 }
 
+// the rod of [BP] (bp_fig8a.toml, Stronge's law, symmetric rule) on its flat period-1 orbit at
+// ω = 2.2, e* = 0.9: the 2 × 2 monodromy in (y, ẏ) by differences (4 flows) and the full 6 × 6 by
+// variational equations + saltation (one flight and one levelled pair impact)
+struct RodOrbit {
+  PeriodicProblem p;
+  Eigen::VectorXd u;
+};
+const RodOrbit& rod_orbit() {
+  static const RodOrbit o = [] {
+    const io::Scenario sc =
+        io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "bp_fig8a.toml");
+    const double w = 2.2, g = 9.81;
+    const std::shared_ptr<const model::System> m = sc.model->with_parameter("surface.omega", w);
+    const ClosedFormOrbit cf = closed_form_orbit(1.0, w, g, 0.9, 1);
+    const double tau = std::numbers::pi / w;
+    StateVector x = StateVector::Zero(6);
+    x(1) = std::sin(cf.stable.phase) + cf.stable.velocity * tau - 0.5 * g * tau * tau;
+    x(4) = cf.stable.velocity - g * tau;
+    OrbitSection sec;
+    sec.phase = cf.stable.phase + std::numbers::pi;
+    RodOrbit r{make_periodic_problem(m, sc.options, sec, {1, 4}, x), {}};
+    r.u = find_orbit(r.p, *m, Eigen::Vector2d(x(1), x(4))).u;
+    return r;
+  }();
+  return o;
+}
+
+void BM_MonodromyDifferencesRod(benchmark::State& state) {
+  const RodOrbit& o = rod_orbit();
+  Eigen::MatrixXd M;
+  for (auto _ : state) benchmark::DoNotOptimize(monodromy_differences(o.p, *o.p.model, o.u, M));
+}
+
+void BM_MonodromyVariationalRod(benchmark::State& state) {
+  const RodOrbit& o = rod_orbit();
+  Eigen::MatrixXd M;
+  for (auto _ : state) benchmark::DoNotOptimize(monodromy_variational(o.p, *o.p.model, o.u, M).ok);
+}
+
 }  // namespace
 
+BENCHMARK(BM_MonodromyDifferencesRod)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MonodromyVariationalRod)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CriticalPointNdc)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GenericContinuationE09)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MonodromyDifferencesNdc)->Unit(benchmark::kMillisecond);

@@ -59,6 +59,10 @@ class Replay {
                  double max_step) {
     const double span = t1 - t0;
     if (!(span > 0.0)) return 0;
+    if (exact_flight(modes)) {
+      flight(span, x, Phi);
+      return 0;
+    }
     const long steps = std::max(4L, static_cast<long>(std::ceil(span / max_step)));
     const double h = span / static_cast<double>(steps);
     StateVector k1, k2, k3, k4, xs;
@@ -84,6 +88,37 @@ class Replay {
       Phi += h / 6.0 * (P1 + 2.0 * P2 + 2.0 * P3 + P4);
     }
     return steps;
+  }
+
+  // every contact open, and the model's free flight in closed form (no auxiliary states)
+  bool exact_flight(const Modes& modes) const {
+    if (m_.exact_flight() == nullptr || m_.num_aux() > 0 || !o_.exact_flight) return false;
+    for (int c = 0; c < m_.num_contacts(); ++c)
+      if (modes[static_cast<std::size_t>(c)] != hybrid::ContactMode::kOpen) return false;
+    return true;
+  }
+
+  // the closed-form flight of duration τ and its Jacobian by central differences of it (the
+  // flight is polynomial or trigonometric in the state: steps 1e-6 (1 + |x_j|) leave ~1e-10)
+  void flight(double tau, StateVector& x, Eigen::MatrixXd& Phi) {
+    const int nq = m_.nq();
+    const auto fly = [&](const StateVector& x0) {
+      model::VecQ q0 = x0.head(nq), qd0 = x0.segment(nq, nq), q, qd;
+      m_.exact_flight()->flight(tau, q0, qd0, q, qd);
+      StateVector out(n_);
+      out << q, qd;
+      return out;
+    };
+    Eigen::MatrixXd F(n_, n_);
+    for (int j = 0; j < n_; ++j) {
+      const double h = 1e-6 * (1.0 + std::abs(x(j)));
+      StateVector a = x, b = x;
+      a(j) += h;
+      b(j) -= h;
+      F.col(j) = (fly(a) - fly(b)) / (2.0 * h);
+    }
+    x = fly(x);
+    Phi = F * Phi;
   }
 
   // the trigger h(t, x) of the event `e` in the modes before it

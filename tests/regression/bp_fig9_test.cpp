@@ -56,6 +56,13 @@ TEST(BpFig9, PeriodThreeAtOmega3IsTheClosedFormOrbit) {
   EXPECT_NEAR(o.DP.determinant(), e * e, 1e-7);
   EXPECT_NEAR(o.DP.trace(), cf.trace_stable, 1e-7);
   EXPECT_TRUE(o.stable);
+  // the monodromy by variational equations (closed-form flight) and the saltation matrix of the
+  // levelled pair impact, against the differences of the flow, to 1e-6
+  Eigen::MatrixXd Mv;
+  const VariationalMonodromy v = monodromy_variational(p, *rod, o.u, Mv);
+  ASSERT_TRUE(v.ok) << v.message;
+  EXPECT_EQ(v.events.size(), 1U);
+  EXPECT_LT((Mv - o.monodromy).cwiseAbs().maxCoeff(), 1e-6) << Mv << "\n\n" << o.monodromy;
 }
 
 TEST(BpFig9, PeriodTwoAtOmega355085IsFoundButUnstable) {

@@ -6,7 +6,9 @@
 /// @verbatim
 ///   smooth segments (contact modes m fixed):  Φ̇ = A(t) Φ,  A = ∂f/∂x (t, x(t); m)
 ///       f from analysis/state_space.hpp; A by central differences of f (steps 1e-7 (1 + |x_j|));
-///       x and Φ by classical Runge–Kutta (4th order) with steps ≤ max_step
+///       x and Φ by classical Runge–Kutta (4th order) with steps ≤ max_step; a free flight of a
+///       model with a closed-form flight (ExactFlight, no auxiliary states): Φ by central
+///       differences of the closed form over the whole flight (2n evaluations)
 ///   an event at t_e with trigger h(t, x) = 0 and reset x⁺ = R(t, x⁻):
 ///       S = G + (f⁺ − G f⁻ − R_t) h_xᵀ / (h_x f⁻ + h_t),   G = ∂R/∂x
 ///       f⁻ = f(t_e, x⁻; m⁻),  f⁺ = f(t_e, x⁺; m⁺);  G, R_t, h_x, h_t by central differences
