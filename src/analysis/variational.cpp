@@ -1,9 +1,12 @@
 #include "clatter/analysis/variational.hpp"
 
+#include <Eigen/LU>
+
 #include <cmath>
 #include <limits>
 
 #include "clatter/hybrid/impact_resolution.hpp"
+#include "clatter/laws/stronge_jacobian.hpp"
 
 namespace clatter::analysis {
 
@@ -203,6 +206,37 @@ class Replay {
     return true;
   }
 
+  // a single impact under Stronge's closed form: the q̇ columns of G from the law's exact
+  // Jacobian (laws/stronge_jacobian.hpp) in the region of the impact,
+  //   ∂q̇⁺/∂q̇ = I + M⁻¹Jᵀ W⁻¹ (∂v⁺/∂v⁻ − I) J      (v⁻ = J q̇ − w, Λ = W⁻¹(v⁺ − v⁻))
+  // (the q columns, through J(q), M(q) and w, stay differences)
+  void stronge_velocity_block(const std::vector<EventRecord>& ev, std::size_t first,
+                              std::size_t last, double t, const StateVector& xm,
+                              Eigen::MatrixXd& G) {
+    const EventRecord& e = ev[first];
+    if (first != last || e.kind != EventKind::kImpact || e.other >= 0 || e.region < 0) return;
+    const LawChoice& law = m_.contact(e.contact).law;
+    if (law.kind != LawKind::kStronge) return;
+    model::VecQ q, qd;
+    model::VecA a;
+    unpack_state(m_, xm, q, qd, a);
+    m_.factor_mass(t, q, mass_);
+    m_.contact_geometry(e.contact, t, q, qd, geometry_);
+    const int nq = m_.nq();
+    Eigen::MatrixXd J(2, nq), MinvJT(nq, 2);
+    J = geometry_.J;
+    MinvJT.col(0) = mass_.solve(geometry_.J.row(0).transpose());
+    MinvJT.col(1) = mass_.solve(geometry_.J.row(1).transpose());
+    const Eigen::Matrix2d W = J * MinvJT;
+    if (!(W.determinant() > 1e-12 * W.cwiseAbs().maxCoeff() * W.cwiseAbs().maxCoeff())) return;
+    const ContactMatrix Wc{W(0, 0), W(0, 1), W(1, 1)};
+    const StrongeJacobian law_J = stronge_jacobian({geometry_.v, Wc}, law.params, e.region);
+    const Eigen::MatrixXd block =
+        Eigen::MatrixXd::Identity(nq, nq) +
+        MinvJT * W.inverse() * (law_J.d_v - Eigen::Matrix2d::Identity()) * J;
+    G.block(nq, nq, nq, nq) = block;
+  }
+
   // the saltation matrix of the events [first, last]
   bool saltation(const std::vector<EventRecord>& ev, std::size_t first, std::size_t last,
                  const Modes& before, const Modes& after, Eigen::MatrixXd& S, std::string& why) {
@@ -225,6 +259,7 @@ class Replay {
       if (!reset(ev, first, last, t, a, why) || !reset(ev, first, last, t, b, why)) return false;
       G.col(j) = (a - b) / (2.0 * h);
     }
+    stronge_velocity_block(ev, first, last, t, xm, G);
     const double ht = step_for(t);
     StateVector ra = xm, rb = xm;
     if (!reset(ev, first, last, t + ht, ra, why) || !reset(ev, first, last, t - ht, rb, why))
