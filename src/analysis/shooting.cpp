@@ -128,3 +128,158 @@ Orbit find_orbit(const PeriodicProblem& p, const model::System& m, const Eigen::
 }
 
 }  // namespace clatter::analysis
+
+namespace clatter::analysis {
+
+namespace {
+
+// the flow of one segment from node state x (full) at t over dt; the end state (full)
+bool segment_flow(const PeriodicProblem& p, const model::System& m, double t, double dt,
+                  const StateVector& x, StateVector& end) {
+  hybrid::InitialState s;
+  s.t = t;
+  unpack_state(m, x, s.q, s.qd, s.aux);
+  s.closed = p.closed;
+  hybrid::SimulationOptions o = p.options;
+  o.t_end = t + dt;
+  o.output_dt = 0.0;
+  o.record_events = false;
+  hybrid::SimulationResult r;
+  try {
+    r = hybrid::simulate(m, s, o, nullptr);
+  } catch (const InvalidArgument&) {
+    return false;
+  }
+  if (r.reason != hybrid::StopReason::kEndTime) return false;
+  end = pack_state(m, r.q, r.qd, r.aux);
+  return true;
+}
+
+}  // namespace
+
+Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
+                          const Eigen::VectorXd& u0, int segments, const ShootingOptions& o) {
+  validate(o);
+  require(segments >= 1 && segments <= 64, "segments", "must lie in [1, 64]");
+  require(p.section.kind == SectionKind::kForced, "segments",
+          "multiple shooting is built for forced (stroboscopic) sections only");
+  require(u0.size() == p.dimension(), "u0", "must have one entry per unknown");
+  const auto ns = static_cast<Eigen::Index>(p.solved.size());
+  const Eigen::Index K = segments, N = K * ns;
+  double t0 = 0.0, T = 0.0;
+  start_and_period(p, m, u0, t0, T);
+  const double dt = T / static_cast<double>(K);
+  const auto to_full = [&](const Eigen::VectorXd& xs) {
+    StateVector x = p.reference;
+    for (Eigen::Index k = 0; k < ns; ++k) x(p.solved[static_cast<std::size_t>(k)]) = xs(k);
+    return x;
+  };
+  const auto to_solved = [&](const StateVector& x) {
+    Eigen::VectorXd xs(ns);
+    for (Eigen::Index k = 0; k < ns; ++k) xs(k) = x(p.solved[static_cast<std::size_t>(k)]);
+    return xs;
+  };
+  Orbit orbit;
+  // nodes on the flow from u0
+  Eigen::VectorXd z(N);
+  z.head(ns) = u0;
+  for (Eigen::Index k = 1; k < K; ++k) {
+    StateVector end;
+    if (!segment_flow(p, m, t0 + static_cast<double>(k - 1) * dt, dt,
+                      to_full(z.segment((k - 1) * ns, ns)), end)) {
+      orbit.u = u0;
+      orbit.message = "the flow from the guess stopped";
+      return orbit;
+    }
+    z.segment(k * ns, ns) = to_solved(end);
+  }
+  // residual and, if J is not null, the block Jacobian
+  const auto residual = [&](const Eigen::VectorXd& zz, Eigen::VectorXd& r,
+                            Eigen::MatrixXd* J) -> bool {
+    r.resize(N);
+    if (J != nullptr) J->setZero(N, N);
+    for (Eigen::Index k = 0; k < K; ++k) {
+      const double tk = t0 + static_cast<double>(k) * dt;
+      const Eigen::VectorXd xk = zz.segment(k * ns, ns);
+      const Eigen::Index next = ((k + 1) % K) * ns;
+      StateVector end;
+      if (!segment_flow(p, m, tk, dt, to_full(xk), end)) return false;
+      r.segment(k * ns, ns) = to_solved(end) - zz.segment(next, ns);
+      if (J == nullptr) continue;
+      for (Eigen::Index j = 0; j < ns; ++j) {
+        const double h = 1e-6 * (1.0 + std::abs(xk(j)));
+        Eigen::VectorXd a = xk, b = xk;
+        a(j) += h;
+        b(j) -= h;
+        StateVector ea, eb;
+        if (!segment_flow(p, m, tk, dt, to_full(a), ea) ||
+            !segment_flow(p, m, tk, dt, to_full(b), eb))
+          return false;
+        J->block(k * ns, k * ns + j, ns, 1) = (to_solved(ea) - to_solved(eb)) / (2.0 * h);
+      }
+      J->block(k * ns, next, ns, ns) -= Eigen::MatrixXd::Identity(ns, ns);
+    }
+    return true;
+  };
+  Eigen::VectorXd r;
+  if (!residual(z, r, nullptr)) {
+    orbit.u = u0;
+    orbit.message = "the flow from the guess stopped";
+    return orbit;
+  }
+  double rn = norm_inf(r);
+  Eigen::MatrixXd J;
+  for (int it = 0; it < o.max_iter; ++it) {
+    if (rn <= o.tol * (1.0 + norm_inf(z))) {
+      orbit.converged = true;
+      break;
+    }
+    Eigen::VectorXd r_here;
+    if (!residual(z, r_here, &J)) {
+      orbit.message = "a perturbed flow failed while differencing the residual";
+      break;
+    }
+    const Eigen::VectorXd delta = J.fullPivLu().solve(-r);
+    ++orbit.iterations;
+    bool improved = false;
+    double s = 1.0;
+    for (int halving = 0; halving <= 6; ++halving, s *= 0.5) {
+      Eigen::VectorXd trial = z + s * delta, rt;
+      if (residual(trial, rt, nullptr) && norm_inf(rt) < rn) {
+        z = trial;
+        r = rt;
+        rn = norm_inf(r);
+        improved = true;
+        break;
+      }
+    }
+    if (!improved) {
+      orbit.message = "Newton stalled at |r| = " + format_number(rn);
+      break;
+    }
+  }
+  if (!orbit.converged && orbit.message.empty())
+    orbit.message = "no convergence in max_iter = " + std::to_string(o.max_iter) + " iterations";
+  orbit.u = z.head(ns);
+  orbit.residual = rn;
+  // the monodromy as the product of the segments' blocks (those of the last Jacobian if Newton
+  // iterated, else fresh)
+  Eigen::VectorXd r_final;
+  if (residual(z, r_final, &J)) {
+    Eigen::MatrixXd M = Eigen::MatrixXd::Identity(ns, ns);
+    for (Eigen::Index k = 0; k < K; ++k) M = J.block(k * ns, k * ns, ns, ns) * M;
+    orbit.monodromy = M;
+    orbit.DP = M;
+    orbit.multipliers = multipliers_of(M);
+    orbit.stable = !orbit.multipliers.empty() && std::abs(orbit.multipliers.front()) < 1.0;
+  }
+  EventLog log;
+  const FlowRun run = run_flow(p, m, orbit.u, &log);
+  orbit.x0 = run.x0;
+  orbit.t0 = run.t0;
+  orbit.period = run.period;
+  orbit.events = std::move(log.events);
+  return orbit;
+}
+
+}  // namespace clatter::analysis

@@ -79,6 +79,9 @@ void add_orbit_problem_options(CLI::App* sub, OrbitProblemOptions& o, bool scena
   sub->add_option("--monodromy", o.monodromy, "differences or variational")->capture_default_str();
   sub->add_option("--tol", o.tol, "Newton tolerance (relative)")->capture_default_str();
   sub->add_option("--max-iter", o.max_iter, "Newton iterations")->capture_default_str();
+  sub->add_option("--segments", o.segments,
+                  "multiple shooting with this many segments (forced sections), 1 to 64")
+      ->capture_default_str();
 }
 
 OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {

@@ -37,6 +37,7 @@ struct OrbitProblemOptions {
   std::string monodromy{"differences"};
   double tol{1e-10};
   int max_iter{30};
+  int segments{1};  // multiple shooting (forced sections)
 };
 
 /// Registers the options above on `sub` (the scenario as the first positional argument).

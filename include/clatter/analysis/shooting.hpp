@@ -60,3 +60,21 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
 [[nodiscard]] std::vector<std::complex<double>> multipliers_of(const Eigen::MatrixXd& DP);
 
 }  // namespace clatter::analysis
+
+namespace clatter::analysis {
+
+/// Multiple shooting ([B] §5.4's single shooting loses digits as |λ| grows; each segment here
+/// spans T/K): forced sections only. Unknowns the solved components at the K nodes
+/// t_k = t₀ + kT/K, the other components held at the reference (cyclic or constrained);
+/// @verbatim
+///   r_k = x(t_{k+1}; t_k, x_k)[S] − x_{k+1}[S],  k = 0 … K−1,  x_K ≡ x_0
+///   J: block-cyclic, diagonal blocks M_k = ∂x(t_{k+1})[S]/∂x_k[S] (differences), −I beside
+///   M = M_{K−1} ⋯ M_0,  multipliers eig(M)
+/// @endverbatim
+/// The nodes start on the flow from u0. Returns the orbit at the first node (as find_orbit);
+/// throws InvalidArgument naming `segments` outside [1, 64] or an autonomous section.
+[[nodiscard]] Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
+                                        const Eigen::VectorXd& u0, int segments,
+                                        const ShootingOptions& o = {});
+
+}  // namespace clatter::analysis

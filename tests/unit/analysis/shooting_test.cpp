@@ -189,3 +189,32 @@ TEST(Shooting, StickSlipOscillatorCycle) {
 
 }  // namespace
 }  // namespace clatter::analysis
+
+namespace clatter::analysis {
+namespace {
+
+TEST(Shooting, MultipleShootingEqualsTheClosedForm) {
+  // the ball's stable period-1 (e* = 0.9, ω = 3) and n = 3 (e* = 0.9, ω = 3) orbits by K = 3
+  // and K = 5 segments: the section state to 1e-9 of the closed form, det M = e² and tr M to 1e-7
+  // ([B] §6.3 [DERIVED]), as single shooting
+  struct Case {
+    int n, K;
+  };
+  for (const Case c : {Case{1, 3}, Case{3, 5}}) {
+    SCOPED_TRACE(::testing::Message() << "n " << c.n << " K " << c.K);
+    const BallSection b = ball_section(0.9, 3.0, c.n, true);
+    const Orbit o = find_orbit_multiple(b.problem, *b.problem.model, 1.01 * b.exact, c.K);
+    ASSERT_TRUE(o.converged) << o.message;
+    EXPECT_NEAR(o.u(0), b.exact(0), 1e-9);
+    EXPECT_NEAR(o.u(1), b.exact(1), 1e-9);
+    const ClosedFormOrbit cf = closed_form_orbit(1.0, 3.0, kG, 0.9, c.n);
+    EXPECT_NEAR(o.DP.determinant(), 0.81, 1e-7);
+    EXPECT_NEAR(o.DP.trace(), cf.trace_stable, 1e-7);
+    EXPECT_TRUE(o.stable);
+  }
+  const BallSection b = ball_section(0.9, 3.0, 1, true);
+  EXPECT_THROW((void)find_orbit_multiple(b.problem, *b.problem.model, b.exact, 0), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace clatter::analysis
