@@ -12,14 +12,9 @@ Bad input: message on stderr, exit 2.
 """
 
 import argparse
-import csv
-import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from plot_io import plt, read_csv, save
 
 MARKERS = {"SN": "o", "PD": "s", "NS": "D", "grazing": "^", "region_change": "v",
            "stick_change": "x"}
@@ -43,16 +38,8 @@ def main():
     ap.add_argument("--param", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    try:
-        with open(a.branch) as f:
-            reader = csv.DictReader(f)
-            rows = list(reader)
-            fields = reader.fieldnames
-        with open(a.bifurcations) as f:
-            bifs = list(csv.DictReader(f))
-    except (OSError, ValueError) as e:
-        print(f"branch.py: {e}", file=sys.stderr)
-        return 2
+    rows, fields = read_csv(a.branch, "branch.py")
+    bifs, _ = read_csv(a.bifurcations, "branch.py")
     comp = fields[3]
     fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
     for stable, seg in runs(rows):
@@ -74,10 +61,7 @@ def main():
     ax2.set_ylabel("max |multiplier|")
     ax2.set_yscale("log")
     ax2.set_xlabel(a.param)
-    fig.tight_layout()
-    tmp = a.out + ".tmp.png"
-    fig.savefig(tmp, dpi=110)
-    os.replace(tmp, a.out)
+    save(fig, a.out)
     return 0
 
 

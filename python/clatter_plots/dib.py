@@ -11,14 +11,9 @@ Output written atomically. Bad input: message on stderr, exit 2.
 """
 
 import argparse
-import csv
-import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from plot_io import plt, read_csv, save
 
 
 def main():
@@ -28,14 +23,7 @@ def main():
     ap.add_argument("--critical", type=float, required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    try:
-        with open(a.branches) as f:
-            reader = csv.DictReader(f)
-            rows = list(reader)
-            fields = reader.fieldnames
-    except (OSError, ValueError) as e:
-        print(f"dib.py: {e}", file=sys.stderr)
-        return 2
+    rows, fields = read_csv(a.branches, "dib.py")
     comp = fields[6] if len(fields) > 6 else None
     lams = [f for f in fields if f.startswith("abs_lambda")]
     fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
@@ -56,10 +44,7 @@ def main():
     ax1.legend(fontsize=8)
     ax2.set_ylabel("|multipliers|")
     ax2.set_xlabel(a.param)
-    fig.tight_layout()
-    tmp = a.out + ".tmp.png"
-    fig.savefig(tmp, dpi=110)
-    os.replace(tmp, a.out)
+    save(fig, a.out)
     return 0
 
 

@@ -11,15 +11,10 @@ Output written atomically. Bad input: message on stderr, exit 2.
 """
 
 import argparse
-import csv
 import json
-import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from plot_io import plt, read_csv, save
 
 
 def main():
@@ -28,9 +23,8 @@ def main():
     ap.add_argument("--orbit", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
+    rows, _ = read_csv(a.timeseries, "orbit.py")
     try:
-        with open(a.timeseries) as f:
-            rows = list(csv.DictReader(f))
         with open(a.orbit) as f:
             orbit = json.load(f)
     except (OSError, ValueError) as e:
@@ -49,10 +43,7 @@ def main():
     lam = max((m["abs"] for m in orbit["multipliers"]), default=0.0)
     fig.suptitle(f"period {orbit['period']:.6g} s, max |multiplier| {lam:.4g}, "
                  f"{'stable' if orbit['stable'] else 'unstable'}")
-    fig.tight_layout()
-    tmp = a.out + ".tmp.png"
-    fig.savefig(tmp, dpi=110)
-    os.replace(tmp, a.out)
+    save(fig, a.out)
     return 0
 
 

@@ -9,14 +9,9 @@ Output written atomically. Bad input: message on stderr, exit 2.
 """
 
 import argparse
-import csv
-import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from plot_io import plt, read_csv, save
 
 
 def main():
@@ -25,14 +20,7 @@ def main():
     ap.add_argument("--title", default="")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    try:
-        with open(a.regions) as f:
-            reader = csv.DictReader(f)
-            rows = list(reader)
-            fields = reader.fieldnames
-    except (OSError, ValueError) as e:
-        print(f"regions.py: {e}", file=sys.stderr)
-        return 2
+    rows, fields = read_csv(a.regions, "regions.py")
     xf, yf, lf = fields[0], fields[1], fields[2]
     labels = sorted({r[lf] for r in rows}, key=lambda s: (len(s), s))
     colour = {lab: f"C{i % 10}" for i, lab in enumerate(labels)}
@@ -49,10 +37,7 @@ def main():
     ax.set_xlabel(xf)
     ax.set_ylabel(yf)
     ax.set_title(a.title)
-    fig.tight_layout()
-    tmp = a.out + ".tmp.png"
-    fig.savefig(tmp, dpi=110)
-    os.replace(tmp, a.out)
+    save(fig, a.out)
     return 0
 
 

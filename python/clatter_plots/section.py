@@ -9,14 +9,9 @@ Bad input: message on stderr, exit 2.
 """
 
 import argparse
-import csv
-import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from plot_io import plt, read_csv, save
 
 
 def main():
@@ -25,14 +20,8 @@ def main():
     ap.add_argument("--title", default="")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    try:
-        with open(a.section) as f:
-            reader = csv.DictReader(f)
-            rows = list(reader)
-            names = reader.fieldnames[2:-1]
-    except (OSError, ValueError, TypeError) as e:
-        print(f"section.py: {e}", file=sys.stderr)
-        return 2
+    rows, fields = read_csv(a.section, "section.py")
+    names = fields[2:-1]
     varying = [n for n in names if len({r[n] for r in rows}) > 1]
     pick = (varying + names)[:2]
     fig, ax = plt.subplots(figsize=(6, 5))
@@ -42,10 +31,7 @@ def main():
         ax.set_xlabel(pick[0])
         ax.set_ylabel(pick[1])
     ax.set_title(f"Poincare section {a.title}: {len(rows)} points")
-    fig.tight_layout()
-    tmp = a.out + ".tmp.png"
-    fig.savefig(tmp, dpi=110)
-    os.replace(tmp, a.out)
+    save(fig, a.out)
     return 0
 
 

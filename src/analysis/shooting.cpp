@@ -20,6 +20,24 @@ class EventLog final : public hybrid::Recorder {
 
 double norm_inf(const Eigen::VectorXd& v) { return v.size() == 0 ? 0.0 : v.cwiseAbs().maxCoeff(); }
 
+// the damped Newton step: u + sδ for s = 1, ½, … (≤ 6 halvings) until |r| decreases;
+// `eval(trial, r)` computes the residual (false if the flow fails). Updates u, r, |r|.
+template <class Eval>
+bool damped_step(Eigen::VectorXd& u, Eigen::VectorXd& r, double& r_norm,
+                 const Eigen::VectorXd& delta, Eval&& eval) {
+  double s = 1.0;
+  for (int halving = 0; halving <= 6; ++halving, s *= 0.5) {
+    Eigen::VectorXd trial = u + s * delta, rt;
+    if (eval(trial, rt) && norm_inf(rt) < r_norm) {
+      u = std::move(trial);
+      r = std::move(rt);
+      r_norm = norm_inf(r);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void validate(const ShootingOptions& o) {
@@ -84,7 +102,8 @@ Orbit find_orbit(const PeriodicProblem& p, const model::System& m, const Eigen::
     orbit.converged = false;
     return orbit;
   }
-  double r = norm_inf(run.residual);
+  Eigen::VectorXd residual = run.residual;
+  double r = norm_inf(residual);
   for (int it = 0; it < o.max_iter; ++it) {
     if (r <= o.tol * (1.0 + norm_inf(orbit.u))) {
       orbit.converged = true;
@@ -95,21 +114,14 @@ Orbit find_orbit(const PeriodicProblem& p, const model::System& m, const Eigen::
       orbit.message = "a perturbed flow failed while differencing the residual";
       break;
     }
-    const Eigen::VectorXd delta = J.fullPivLu().solve(-run.residual);
+    const Eigen::VectorXd delta = J.fullPivLu().solve(-residual);
     ++orbit.iterations;
-    double s = 1.0;
-    bool improved = false;
-    for (int halving = 0; halving <= 6; ++halving, s *= 0.5) {
-      const Eigen::VectorXd trial = orbit.u + s * delta;
-      FlowRun tr = run_flow(p, m, trial);
-      if (tr.ok() && norm_inf(tr.residual) < r) {
-        orbit.u = trial;
-        run = std::move(tr);
-        r = norm_inf(run.residual);
-        improved = true;
-        break;
-      }
-    }
+    const bool improved = damped_step(orbit.u, residual, r, delta,
+                                      [&](const Eigen::VectorXd& u, Eigen::VectorXd& out) {
+                                        const FlowRun tr = run_flow(p, m, u);
+                                        out = tr.residual;
+                                        return tr.ok();
+                                      });
     if (!improved) {
       orbit.message = "Newton stalled at |r| = " + format_number(r);
       break;
@@ -241,18 +253,10 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
     }
     const Eigen::VectorXd delta = J.fullPivLu().solve(-r);
     ++orbit.iterations;
-    bool improved = false;
-    double s = 1.0;
-    for (int halving = 0; halving <= 6; ++halving, s *= 0.5) {
-      Eigen::VectorXd trial = z + s * delta, rt;
-      if (residual(trial, rt, nullptr) && norm_inf(rt) < rn) {
-        z = trial;
-        r = rt;
-        rn = norm_inf(r);
-        improved = true;
-        break;
-      }
-    }
+    const bool improved =
+        damped_step(z, r, rn, delta, [&](const Eigen::VectorXd& trial, Eigen::VectorXd& out) {
+          return residual(trial, out, nullptr);
+        });
     if (!improved) {
       orbit.message = "Newton stalled at |r| = " + format_number(rn);
       break;

@@ -35,6 +35,26 @@ namespace {
 
 using C = std::complex<double>;
 
+// the orbit problem of [NDC]'s rod on a belt: autonomous section x − v_dr t = x₀ (Fig. 6/7
+// captions), unknowns (y, θ, ẋ, ẏ, θ̇, T), the start of the scenario (Table 4) as reference
+struct NdcProblem {
+  io::Scenario sc;
+  StateVector x0;
+  PeriodicProblem p;
+};
+NdcProblem ndc_problem(const std::string& file, std::shared_ptr<const model::System> m = {}) {
+  NdcProblem r;
+  r.sc = io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / file);
+  if (!m) m = r.sc.model;
+  OrbitSection sec;
+  sec.kind = SectionKind::kAutonomous;
+  sec.anchor = 0;  // x
+  sec.drift = "v_dr";
+  r.x0 = pack_state(*m, r.sc.initial.q, r.sc.initial.qd, r.sc.initial.aux);
+  r.p = make_periodic_problem(m, r.sc.options, sec, {1, 2, 3, 4, 5}, r.x0);
+  return r;
+}
+
 struct Side {
   std::string file;
   std::string parameter;
@@ -149,16 +169,11 @@ void expect_multisets_near(std::vector<C> expected, std::vector<C> got, double t
 TEST(NdcOrbits, MultipliersOfTheFiveOrbitsMatchSpec57) {
   for (const Side& s : sides()) {
     SCOPED_TRACE(s.file + (s.delta > 0 ? " above" : " below"));
-    const io::Scenario sc = io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / s.file);
     const std::shared_ptr<const model::System> m =
-        sc.model->with_parameter(s.parameter, s.critical + s.delta);
-    OrbitSection sec;
-    sec.kind = SectionKind::kAutonomous;
-    sec.anchor = 0;  // x
-    sec.drift = "v_dr";
-    const StateVector x0 = pack_state(*m, sc.initial.q, sc.initial.qd, sc.initial.aux);
-    const PeriodicProblem p = make_periodic_problem(m, sc.options, sec, {1, 2, 3, 4, 5}, x0);
-    const Orbit o = find_orbit(p, *m, unknowns_of(p, x0, s.period));
+        ndc_problem(s.file).sc.model->with_parameter(s.parameter, s.critical + s.delta);
+    const NdcProblem np = ndc_problem(s.file, m);
+    const PeriodicProblem& p = np.p;
+    const Orbit o = find_orbit(p, *m, unknowns_of(p, np.x0, s.period));
     ASSERT_TRUE(o.converged) << o.message;
     EXPECT_NEAR(o.period, s.period, 2e-5);
     ASSERT_EQ(o.events.size(), 1U);
@@ -210,14 +225,9 @@ TEST(NdcOrbits, CriticalValuesOfTheFiveBoundaries) {
                          Row{"ndc_case_5_6.toml", "v_dr", -0.205365, 5.53726, 5, 6},
                          Row{"ndc_case_1_10.toml", "mu", 0.349487, 5.54703, 1, 10}}) {
     SCOPED_TRACE(row.file);
-    const io::Scenario sc =
-        io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / row.file);
-    OrbitSection sec;
-    sec.kind = SectionKind::kAutonomous;
-    sec.anchor = 0;
-    sec.drift = "v_dr";
-    const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
-    const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
+    const NdcProblem np = ndc_problem(row.file);
+    const PeriodicProblem& p = np.p;
+    const StateVector& x0 = np.x0;
     CriticalPointOptions o;
     o.parameter = row.parameter;
     o.region_a = row.a;
@@ -267,14 +277,9 @@ TEST(NdcOrbits, FeiginClassificationOfTheFiveCases) {
         Row{"ndc_case_4_6.toml", "mu", 5.73246, 4, 6, 1.0, nan, 1e-3, -1, 1, "persistence"},
         Row{"ndc_case_5_6.toml", "v_dr", 5.53726, 5, 6, 1.0, nan, 1e-3, 1, -1, "persistence"}}) {
     SCOPED_TRACE(row.file);
-    const io::Scenario sc =
-        io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / row.file);
-    OrbitSection sec;
-    sec.kind = SectionKind::kAutonomous;
-    sec.anchor = 0;
-    sec.drift = "v_dr";
-    const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
-    const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
+    const NdcProblem np = ndc_problem(row.file);
+    const PeriodicProblem& p = np.p;
+    const StateVector& x0 = np.x0;
     CriticalPointOptions o;
     o.parameter = row.parameter;
     o.region_a = row.a;
@@ -314,14 +319,10 @@ namespace {
 // since y < 0 would start inside the belt), the boundary function's gradient γ = ∂H/∂z and
 // N = ∂H/∂μ; to 6e-4 (4 printed decimals, and the orbit at our μ* = 0.8506845).
 TEST(NdcOrbits, Case13FlowJacobianAndBoundaryGradient) {
-  const io::Scenario sc =
-      io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ndc_case_1_3.toml");
-  OrbitSection sec;
-  sec.kind = SectionKind::kAutonomous;
-  sec.anchor = 0;
-  sec.drift = "v_dr";
-  const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
-  const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
+  const NdcProblem np = ndc_problem("ndc_case_1_3.toml");
+  const io::Scenario& sc = np.sc;
+  const PeriodicProblem& p = np.p;
+  const StateVector& x0 = np.x0;
   CriticalPointOptions o;
   o.parameter = "mu";
   o.region_a = 1;
