@@ -5,6 +5,7 @@
 
 #include "clatter/core/error.hpp"
 #include "clatter/laws/rate_constants.hpp"
+#include "clatter/laws/stronge.hpp"
 
 namespace clatter {
 
@@ -75,6 +76,27 @@ double boundary_function(int a, int b, const Vec2& v_pre, const ContactMatrix& W
       return positive ? k.k_T_neg : -k.k_T_pos;
   }
   return 0.0;
+}
+
+std::vector<BoundaryDistance> boundaries_of_impact(const Vec2& v_pre, const ContactMatrix& W,
+                                                   const ImpactParams& p) {
+  const int region = stronge_closed_form({v_pre, W}, p).region;
+  const RateConstants k = RateConstants::make(W, p.mu);
+  const double scale = std::max(
+      {1.0, std::abs(k.k_N_pos), std::abs(k.k_N_neg), std::abs(k.k_T_pos), std::abs(k.k_T_neg)});
+  std::vector<BoundaryDistance> out;
+  for (const RegionBoundary& b : stronge_boundaries()) {
+    if (b.lower != region && b.upper != region) continue;
+    const double H = boundary_function(b.lower, b.upper, v_pre, W, p);
+    // velocity-type functions are already in m/s; the rate-constant forms carry 1/kg factors
+    const bool velocity =
+        b.type == BoundaryType::kZeroSlipNoStick || b.type == BoundaryType::kZeroSlipStick;
+    out.push_back({b, H, std::abs(H) / (velocity ? 1.0 : scale)});
+  }
+  std::sort(out.begin(), out.end(), [](const BoundaryDistance& a, const BoundaryDistance& b) {
+    return a.distance < b.distance;
+  });
+  return out;
 }
 
 }  // namespace clatter

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "clatter/laws/stronge_boundaries.hpp"
+
 namespace clatter::cli {
 
 namespace {
@@ -33,6 +35,18 @@ nlohmann::json outcome_json(const ImpactInput& in, const ImpactParams& params,
         {{"mode", to_string(s.mode)}, {"p_N_begin", s.p_N_begin}, {"p_N_end", s.p_N_end}});
   }
   j["segments"] = segments;
+  // Stronge's law: the boundaries of the impact's region and its signed distance to each
+  // ([NDC] §4.1, laws/stronge_boundaries.hpp), nearest first
+  if (out.region >= 1 && in.v_pre.y() < 0.0) {
+    nlohmann::json bounds = nlohmann::json::array();
+    for (const BoundaryDistance& b : boundaries_of_impact(in.v_pre, in.W, params))
+      bounds.push_back({{"regions", {b.boundary.lower, b.boundary.upper}},
+                        {"type", to_string(b.boundary.type)},
+                        {"continuity", b.boundary.c1 ? "C1" : "C0"},
+                        {"H", b.H},
+                        {"distance", b.distance}});
+    j["boundaries"] = bounds;
+  }
   return j;
 }
 

@@ -22,6 +22,7 @@
 /// elsewhere; `stronge_boundaries_test` checks every one against the region classifier.
 
 #include <array>
+#include <vector>
 
 #include "clatter/contact/contact_matrix.hpp"
 #include "clatter/laws/impact.hpp"
@@ -56,5 +57,17 @@ struct RegionBoundary {
 /// times 1/kg for the rate-constant forms (see the table above).
 [[nodiscard]] double boundary_function(int a, int b, const Vec2& v_pre, const ContactMatrix& W,
                                        const ImpactParams& p);
+
+/// The boundaries of the region of an impact, with their H at it (> 0 on the side of the
+/// lower-numbered region, so an impact in the upper region has H < 0), nearest first by |H|
+/// scaled to velocity units (H divided by the size of its rate constants, max(1, |k|…)).
+struct BoundaryDistance {
+  RegionBoundary boundary;
+  double H{0.0};
+  double distance{0.0};  ///< |H| / scale [m/s]
+};
+[[nodiscard]] std::vector<BoundaryDistance> boundaries_of_impact(const Vec2& v_pre,
+                                                                 const ContactMatrix& W,
+                                                                 const ImpactParams& p);
 
 }  // namespace clatter

@@ -104,6 +104,29 @@ TEST(StrongeBoundaries, SignsAndZerosAgreeWithTheClassifier) {
   }
 }
 
+TEST(StrongeBoundaries, BoundariesOfAnImpactListItsRegionsNeighbours) {
+  // every boundary listed touches the impact's region, with H of the sign of that side, nearest
+  // first
+  testing::ImpactSampler rng(99);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const ContactMatrix W = rng.general_W();
+    const double mu = rng.uniform(0.05, 3.0), e = rng.uniform(0.05, 0.95);
+    const Vec2 v(rng.uniform(-4.0, 4.0), -1.0);
+    const int region = region_of(v, W, {mu, e});
+    if (region == 0) continue;
+    const std::vector<BoundaryDistance> list = boundaries_of_impact(v, W, {mu, e});
+    ASSERT_FALSE(list.empty()) << "region " << region;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const RegionBoundary& b = list[i].boundary;
+      EXPECT_TRUE(b.lower == region || b.upper == region);
+      EXPECT_EQ(list[i].H > 0.0, b.lower == region) << b.lower << "|" << b.upper;
+      if (i > 0) {
+        EXPECT_LE(list[i - 1].distance, list[i].distance);
+      }
+    }
+  }
+}
+
 TEST(StrongeBoundaries, TheFormsNdcStates) {
   // spec/003 §5.4 (case 5-9): A = 2.7227, B = −1.4834, μ = 0.5448: H = k_T⁻ = B + μA
   const ContactMatrix W{2.7227, -1.4834, 2.2773};
