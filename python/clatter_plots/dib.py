@@ -4,9 +4,10 @@
     /usr/bin/python3 python/clatter_plots/dib.py --branches BR.csv --param NAME --critical P
         --out OUT.png
 
-BR.csv: side,region,p,period,stable,max_abs_multiplier,<solved components>,abs_lambda1,...
-(a) the first solved component on the section against the parameter, (b) the moduli of the
-multipliers; the H > 0 side solid, the H < 0 side dashed, the critical value marked.
+BR.csv: side,region,p,period,stable,max_abs_multiplier,H,admissible,<solved components>,
+abs_lambda1,... (a) the first solved component on the section against the parameter, (b) the
+moduli of the multipliers; the H > 0 side solid, the H < 0 side dashed, inadmissible points (a
+forced region beyond the boundary) grey, the critical value marked.
 Output written atomically. Bad input: message on stderr, exit 2.
 """
 
@@ -24,20 +25,24 @@ def main():
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     rows, fields = read_csv(a.branches, "dib.py")
-    comp = fields[6] if len(fields) > 6 else None
+    comp = fields[8] if len(fields) > 8 else None
     lams = [f for f in fields if f.startswith("abs_lambda")]
     fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
     for side, style in (("H>0", "-"), ("H<0", "--")):
-        sel = sorted((r for r in rows if r["side"] == side), key=lambda r: float(r["p"]))
-        if not sel:
-            continue
-        p = [float(r["p"]) for r in sel]
-        region = sel[0]["region"]
-        if comp:
-            ax1.plot(p, [float(r[comp]) for r in sel], style, marker=".", ms=3,
-                     label=f"{side} (region {region})")
-        for k, lam in enumerate(lams):
-            ax2.plot(p, [float(r[lam]) for r in sel], style, color=f"C{k}", lw=1.0)
+        every = sorted((r for r in rows if r["side"] == side), key=lambda r: float(r["p"]))
+        for admissible in ("1", "0"):
+            sel = [r for r in every if r["admissible"] == admissible]
+            if not sel:
+                continue
+            p = [float(r["p"]) for r in sel]
+            grey = {} if admissible == "1" else {"color": "0.75"}
+            if comp:
+                label = f"{side} (region {sel[0]['region']})" if admissible == "1" else None
+                ax1.plot(p, [float(r[comp]) for r in sel], style, marker=".", ms=3, label=label,
+                         **grey)
+            for k, lam in enumerate(lams):
+                ax2.plot(p, [float(r[lam]) for r in sel], style, lw=1.0,
+                         **(grey or {"color": f"C{k}"}))
     for ax in (ax1, ax2):
         ax.axvline(a.critical, color="0.6", lw=0.8, ls=":")
     ax1.set_ylabel((comp or "") + " on the section")

@@ -9,6 +9,18 @@
 
 namespace clatter::analysis {
 
+std::shared_ptr<const model::System> with_forced_region(const model::System& m, int contact,
+                                                        int region) {
+  require(contact >= 0 && contact < m.num_contacts(), "contact", "must be a contact of the model");
+  require(region >= 0 && region <= 10, "region", "must lie in [0, 10]");
+  std::vector<model::Contact> contacts;
+  for (int c = 0; c < m.num_contacts(); ++c) contacts.push_back(m.contact(c));
+  model::Contact& k = contacts[static_cast<std::size_t>(contact)];
+  require(k.law.kind == LawKind::kStronge, "contact", "a forced region needs Stronge's law");
+  k.law.params.forced_region = region;
+  return std::shared_ptr<const model::System>(m.with_contacts(std::move(contacts)));
+}
+
 BoundaryCrossing classify_boundary_crossing(const PeriodicProblem& problem, const CriticalPoint& cp,
                                             const CriticalPointOptions& o,
                                             const BoundaryCrossingOptions& bo) {

@@ -69,6 +69,8 @@ void validate(const ImpactInput& in, const ImpactParams& params) {
           "friction coefficient must lie in [0, 1e6]", params.mu);
   require(std::isfinite(params.e) && params.e >= 0.0 && params.e <= 1.0, "e",
           "restitution coefficient must lie in [0, 1]", params.e);
+  require(params.forced_region >= -1 && params.forced_region <= 10, "forced_region",
+          "must lie in [-1, 10] (-1: classify)");
 }
 
 }  // namespace clatter

@@ -79,6 +79,41 @@ Classification classify(const Vec2& v_pre, const ContactMatrix& W, const RateCon
   return c;
 }
 
+Classification classification_of_region(int region, const ContactMatrix& W,
+                                        const RateConstants& k) {
+  Classification c;
+  c.region = region;
+  if (region == 0) {
+    c.mode = c.mode_after = SlipMode::kStick;
+    c.k_T = c.kp_T = 0.0;
+    c.k_N = c.kp_N = k.k_N_stick;
+    c.map = MapKind::kI;
+    return c;
+  }
+  const bool positive = region % 2 == 1;  // odd regions start in + slip
+  c.mode = positive ? SlipMode::kSlipPositive : SlipMode::kSlipNegative;
+  c.k_T = positive ? k.k_T_pos : k.k_T_neg;
+  c.k_N = positive ? k.k_N_pos : k.k_N_neg;
+  if (region <= 2) {
+    c.map = MapKind::kI;
+    c.mode_after = c.mode;
+    c.kp_T = c.k_T;
+    c.kp_N = c.k_N;
+  } else if (region <= 6) {  // then stick: Map II (3, 4) or III (5, 6)
+    c.map = region <= 4 ? MapKind::kII : MapKind::kIII;
+    c.mode_after = SlipMode::kStick;
+    c.kp_T = 0.0;
+    c.kp_N = k.k_N_stick;
+  } else {  // then reversal: Map II (7, 8) or III (9, 10)
+    c.map = region <= 8 ? MapKind::kII : MapKind::kIII;
+    c.mode_after = positive ? SlipMode::kSlipNegative : SlipMode::kSlipPositive;
+    c.kp_T = positive ? k.k_T_neg : k.k_T_pos;
+    c.kp_N = positive ? k.k_N_neg : k.k_N_pos;
+  }
+  (void)W;
+  return c;
+}
+
 Vec2 map_I(const Vec2& v_pre, double k_T, double k_N, double e_star) {
   const auto v = detail::map_I(v_pre.x(), v_pre.y(), k_T, k_N, e_star);
   return {v[0], v[1]};
@@ -102,7 +137,9 @@ ImpactOutcome stronge_closed_form(const ImpactInput& in, const ImpactParams& par
   using stronge::MapKind;
   const ContactMatrix& W = in.W;
   const RateConstants k = RateConstants::make(W, params.mu);
-  const stronge::Classification c = stronge::classify(in.v_pre, W, k, params.e);
+  const stronge::Classification c =
+      params.forced_region >= 0 ? stronge::classification_of_region(params.forced_region, W, k)
+                                : stronge::classify(in.v_pre, W, k, params.e);
   const double v_T = in.v_pre.x();
   const double v_N = in.v_pre.y();
 

@@ -399,3 +399,45 @@ TEST(NdcOrbits, Case13FlowJacobianAndBoundaryGradient) {
 
 }  // namespace
 }  // namespace clatter::analysis
+
+namespace clatter::analysis {
+namespace {
+
+// spec/003_dib.md §5.7 side checks ("region 5 only above μ*, region 9 only below") by the forced
+// region continuation of [NDC] §5: each region's formula, forced, has an orbit on both sides of
+// μ* (the two formulas agree at μ*, so both start from the critical orbit), admissible only where
+// H has its region's sign: at μ* ± 0.002, region 5 forced has H > 0 above and H < 0 below, region
+// 9 forced the reverse, with the digest's H = +5.49e−3 (above, region 5) and −5.84e−3 (below,
+// region 9) to 2e-5.
+TEST(NdcOrbits, ForcedRegionBranchesAreAdmissibleOnTheirSideOnly) {
+  const NdcProblem np = ndc_problem("ndc_case_5_9.toml");
+  CriticalPointOptions o;
+  o.parameter = "mu";
+  o.region_a = 5;
+  o.region_b = 9;
+  const CriticalPoint cp = locate_critical_point(np.p, unknowns_of(np.p, np.x0, 5.92187), o);
+  ASSERT_TRUE(cp.converged) << cp.message;
+  for (const int region : {5, 9}) {
+    for (const double delta : {0.002, -0.002}) {
+      SCOPED_TRACE(::testing::Message() << "region " << region << " at mu* " << delta);
+      const auto m = with_forced_region(*np.sc.model->with_parameter("mu", cp.p + delta),
+                                        cp.impact.contact, region);
+      PeriodicProblem p = np.p;
+      p.model = m;
+      const Orbit orbit = find_orbit(p, *m, cp.u);
+      ASSERT_TRUE(orbit.converged) << orbit.message;
+      double H = 0.0;
+      hybrid::EventRecord impact;
+      ASSERT_TRUE(impact_boundary_value(p, *m, orbit.u, o, H, &impact));
+      EXPECT_EQ(impact.region, region);
+      const bool admissible = (H > 0.0) == (region == 5);
+      EXPECT_EQ(admissible, (region == 5) == (delta > 0.0)) << "H = " << H;
+      if (admissible) {
+        EXPECT_NEAR(H, region == 5 ? 5.49e-3 : -5.84e-3, 2e-5);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace clatter::analysis

@@ -5,8 +5,10 @@
 // value p*, the orbit there (state, period, the impact), the orbits on both sides of the boundary
 // at p* ± offset with their region, H and multipliers, 1 − σ and D, the verdict and where each
 // branch exists; with --span S > 0 both sides' branches continued over |p − p*| ≤ S for a plot
-// as [NDC] Figs 6–7. Writes, atomically: dib.json (also on stdout), branches.csv
-// (side,p,<solved components>,period,abs_lambda1..,H?), dib.png. Exit 3 if p* is not found.
+// as [NDC] Figs 6–7; with --forced each side's region formula is forced and its branch followed
+// through p* (the [NDC] procedure), H telling where it is admissible. Writes, atomically:
+// dib.json (also on stdout), branches.csv (side,region,p,period,stable,max_abs_multiplier,H,
+// admissible,<solved components>,abs_lambda1..), dib.png. Exit 3 if p* is not found.
 
 #include <cmath>
 #include <iostream>
@@ -32,6 +34,7 @@ struct DibCliOptions {
   int impact{0};
   double offset{1e-5};
   double span{0.0};
+  bool forced{false};
   std::string out;
   bool plot{true};
 };
@@ -119,7 +122,7 @@ int run_dib(const DibCliOptions& o) {
   // the branches of both sides, away from p*
   std::ostringstream csv;
   csv.precision(15);
-  csv << "side,region,p,period,stable,max_abs_multiplier";
+  csv << "side,region,p,period,stable,max_abs_multiplier,H,admissible";
   for (int i : s.problem.solved) csv << ',' << names[static_cast<std::size_t>(i)];
   const std::size_t nl = bc.positive.found ? bc.positive.orbit.multipliers.size() : 0;
   for (std::size_t k = 1; k <= nl; ++k) csv << ",abs_lambda" << k;
@@ -127,31 +130,50 @@ int run_dib(const DibCliOptions& o) {
   for (const analysis::SideOrbit* side : {&bc.positive, &bc.negative}) {
     if (!side->found) continue;
     const std::string label = side == &bc.positive ? "H>0" : "H<0";
+    // the side's model at p: the law as it is, or (--forced) the side's region formula forced
+    const auto model_at = [&](double p) -> std::shared_ptr<const model::System> {
+      const std::shared_ptr<const model::System> m(s.problem.model->with_parameter(o.param, p));
+      return o.forced ? analysis::with_forced_region(*m, cp.impact.contact, side->region) : m;
+    };
     std::vector<analysis::OrbitPoint> points;
     if (o.span > 0.0) {
       analysis::PeriodicProblem pq = s.problem;
-      pq.model =
-          std::shared_ptr<const model::System>(s.problem.model->with_parameter(o.param, side->p));
+      pq.model = model_at(side->p);
       analysis::OrbitBranchOptions br;
       br.parameter = o.param;
-      br.direction = side->p > cp.p ? 1 : -1;
-      br.p_min = std::min(cp.p, cp.p - o.span);
-      br.p_max = std::max(cp.p, cp.p + o.span);
+      br.p_min = o.forced ? cp.p - o.span : std::min(cp.p, cp.p - o.span);
+      br.p_max = o.forced ? cp.p + o.span : std::max(cp.p, cp.p + o.span);
+      if (!o.forced) {
+        br.p_min = side->p > cp.p ? cp.p : cp.p - o.span;
+        br.p_max = side->p > cp.p ? cp.p + o.span : cp.p;
+      }
       br.ds = std::min(0.1 * o.span, 0.01);
       br.ds_max = std::max(br.ds, 0.05 * o.span);
       br.max_points = 400;
       analysis::Orbit start = side->orbit;
       start.converged = true;
-      const analysis::OrbitBranch b = analysis::continue_orbits(pq, start, br);
-      points = b.points;
+      // away from p*, and with the region forced also through it
+      std::vector<int> directions{side->p > cp.p ? 1 : -1};
+      if (o.forced) directions.push_back(-directions.front());
+      for (const int d : directions) {
+        br.direction = d;
+        const analysis::OrbitBranch b = analysis::continue_orbits(pq, start, br);
+        points.insert(points.end(), b.points.begin(), b.points.end());
+      }
     } else {
-      points.push_back(analysis::orbit_point(
-          s.problem, *s.problem.model->with_parameter(o.param, side->p), side->p, side->orbit, {}));
+      points.push_back(
+          analysis::orbit_point(s.problem, *model_at(side->p), side->p, side->orbit, {}));
     }
     for (const analysis::OrbitPoint& pt : points) {
       const int region = pt.itinerary.empty() ? 0 : pt.itinerary.front().second;
+      double H = std::nan("");
+      analysis::PeriodicProblem pq = s.problem;
+      pq.model = model_at(pt.p);
+      (void)analysis::impact_boundary_value(pq, *pq.model, pt.u, co, H);
+      const bool admissible = std::isfinite(H) && ((H > 0.0) == (side == &bc.positive));
       csv << label << ',' << region << ',' << pt.p << ',' << pt.period << ',' << (pt.stable ? 1 : 0)
-          << ',' << (pt.multipliers.empty() ? 0.0 : std::abs(pt.multipliers.front()));
+          << ',' << (pt.multipliers.empty() ? 0.0 : std::abs(pt.multipliers.front())) << ',' << H
+          << ',' << (admissible ? 1 : 0);
       for (Eigen::Index k = 0;
            k < pt.u.size() && k < static_cast<Eigen::Index>(s.problem.solved.size()); ++k)
         csv << ',' << pt.u(k);
@@ -203,6 +225,9 @@ Run add_dib(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--span", o->span, "continue both sides' branches this far from p* (0: none)")
       ->capture_default_str();
+  sub->add_flag("--forced", o->forced,
+                "continue each side with its region's formula forced, through p* (admissible "
+                "where H has the side's sign)");
   sub->add_option("--out", o->out, "output directory (default out/<scenario>_dib)");
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
   return [o] { return run_dib(*o); };

@@ -51,6 +51,12 @@ struct BoundaryCrossing {
   std::string message;   ///< empty if both sides were found
 };
 
+/// The model with contact c's impact law forced to the formula of `region` (Stronge's closed
+/// form, ImpactParams::forced_region): the "forced region" continuation of [NDC] §5 follows an
+/// orbit through the boundary, admissible where its impact's H has the region's sign.
+[[nodiscard]] std::shared_ptr<const model::System> with_forced_region(const model::System& m,
+                                                                      int contact, int region);
+
 /// Classifies the crossing at the critical point `cp` (converged) of `problem` with `o`'s
 /// parameter, impact and regions.
 [[nodiscard]] BoundaryCrossing classify_boundary_crossing(const PeriodicProblem& problem,

@@ -61,6 +61,10 @@ struct ImpactParams {
   double mu{0.0};  ///< Coulomb friction coefficient μ ≥ 0 (Brach: the friction bound μ_f)
   double e{
       0.0};  ///< restitution in [0, 1]: e_N (Newton/Whittaker/Brach), e_P (Poisson), e* (Stronge)
+  /// Stronge's closed form only: apply this region's formula (0–10) whatever the classification,
+  /// for the "forced region" continuation through a boundary of [NDC] §5 (the result is then
+  /// admissible only where the region's boundary functions have its sign); −1: classify
+  int forced_region{-1};
 };
 
 inline constexpr int kMaxSegments = 4;

@@ -48,6 +48,11 @@ struct Classification {
 [[nodiscard]] Classification classify(const Vec2& v_pre, const ContactMatrix& W,
                                       const RateConstants& k, double e_star);
 
+/// The classification of region `region` (0–10) by Table 1 of spec/003_dib.md §3.4: its modes,
+/// map and rate constants, whatever v⁻ (the forced region formula).
+[[nodiscard]] Classification classification_of_region(int region, const ContactMatrix& W,
+                                                      const RateConstants& k);
+
 [[nodiscard]] Vec2 map_I(const Vec2& v_pre, double k_T, double k_N, double e_star);
 /// @pre k_N > 0, k_T ≠ 0, k′_N > 0.
 [[nodiscard]] Vec2 map_II(const Vec2& v_pre, double k_T, double k_N, double kp_T, double kp_N,

@@ -130,6 +130,38 @@ TEST(StrongeJacobian, SidesAgreeOnTheBoundaries) {
   EXPECT_GE(boundaries_seen, 10);  // those crossed by a line in v_T (loss of stick is in μ)
 }
 
+TEST(StrongeForcedRegion, IsTheClassifiedLawInItsRegionAndTheRegionFormulaElsewhere) {
+  // ImpactParams::forced_region: in the classified region the law is unchanged bit for bit;
+  // forced to another region it applies that region's formula (= stronge_jacobian's v⁺, the
+  // same maps) and reports that region
+  testing::ImpactSampler rng(5150);
+  int forced_elsewhere = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const testing::RandomImpact s = rng.general_impact();
+    if (s.params.mu <= 0.0 || s.in.v_pre.x() == 0.0) continue;
+    const ImpactOutcome free = stronge_closed_form(s.in, s.params);
+    ImpactParams forced = s.params;
+    forced.forced_region = free.region;
+    const ImpactOutcome same = stronge_closed_form(s.in, forced);
+    EXPECT_EQ(same.v_post, free.v_post);
+    EXPECT_EQ(same.Lambda, free.Lambda);
+    // another region of the same initial slip direction, whose rate constants do not vanish
+    const int other = free.region % 2 == 1 ? 1 + 2 * (trial % 5) : 2 + 2 * (trial % 5);
+    if (other == free.region) continue;
+    forced.forced_region = other;
+    const ImpactOutcome o = stronge_closed_form(s.in, forced);
+    if (!o.v_post.allFinite()) continue;  // e.g. k_T = 0 of a two-segment formula
+    EXPECT_EQ(o.region, other);
+    const StrongeJacobian J = stronge_jacobian(s.in, s.params, other);
+    EXPECT_LT((o.v_post - J.v_post).norm(), 1e-12 * (1.0 + o.v_post.norm())) << other;
+    ++forced_elsewhere;
+  }
+  EXPECT_GT(forced_elsewhere, 1000);
+  ImpactParams bad{0.5, 0.5};
+  bad.forced_region = 11;
+  EXPECT_THROW(validate(ImpactInput{{1.0, -1.0}, {1.0, 0.0, 1.0}}, bad), InvalidArgument);
+}
+
 TEST(StrongeJacobian, RejectsABadRegion) {
   EXPECT_THROW((void)stronge_jacobian({{1.0, -1.0}, {1.0, 0.0, 1.0}}, {0.5, 0.5}, 11),
                InvalidArgument);
