@@ -1,0 +1,227 @@
+"""clatter: event-driven simulation of rigid bodies with impacts and Coulomb friction.
+
+The C++ library from Python (docs/python.md): impact laws on numpy arrays, the built-in models and
+scenario files, your own model written in Python, simulations, sweeps and periodic orbits. Column
+names are those of the command line's CSV files.
+"""
+
+import numpy as np
+
+from ._clatter import (
+    CONTACT_MODES,
+    EVENT_KINDS,
+    LAWS,
+    STATUS_NAMES,
+    STOP_REASONS,
+    Model,
+    Scenario,
+    closed_form_orbit,
+    impact,
+    impacts,
+    load_scenario,
+    models,
+)
+from . import _clatter
+
+__all__ = [
+    "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
+    "SimulationResult", "closed_form_orbit", "impact", "impacts", "load_scenario", "models",
+    "orbit_branch", "python_model", "simulate", "sweep",
+]
+
+
+def _frame(columns):
+    """A pandas DataFrame of a dict of columns (pandas is optional)."""
+    try:
+        import pandas
+    except ImportError as e:
+        raise ImportError("to_pandas() needs pandas (apt-get install python3-pandas)") from e
+    return pandas.DataFrame(columns)
+
+
+class Table(dict):
+    """Columns by name (numpy arrays of one length), as the CLI's CSV file of the same name."""
+
+    def to_pandas(self):
+        return _frame(self)
+
+
+def _names(table, codes):
+    return np.array(table, dtype=object)[np.asarray(codes, dtype=np.int64)]
+
+
+class SimulationResult:
+    """The outcome of simulate(): samples, events, sections, the final state and the ledger.
+
+    t, q, qd, aux, energy, modes   the samples (q: (n, nq); modes: codes into CONTACT_MODES)
+    events                         events.csv's columns (Table)
+    timeseries                     timeseries.csv's columns (Table)
+    sections                       the Poincare-section crossings (as the samples)
+    reason, message                why the run stopped (STOP_REASONS) and in words
+    energy                         the ledger (summary.json's names); counts; t_final, q_final, ...
+    """
+
+    def __init__(self, raw, model):
+        self.model = model
+        self._raw = raw
+        s = raw["samples"]
+        self.t, self.q, self.qd, self.energy = s["t"], s["q"], s["qd"], s["energy"]
+        self.aux = s.get("aux", np.zeros((len(self.t), 0)))
+        self.modes = s["modes"]
+        self.sections = Table(raw["sections"])
+        for key in ("reason", "message", "t_final", "counts", "energy_ledger", "max_gap_drift",
+                    "max_velocity_drift", "wall_time_s"):
+            setattr(self, key, raw.get(key))
+        self.energy_ledger = raw["energy"]
+        self.q_final = np.array(raw["q_final"])
+        self.qd_final = np.array(raw["qd_final"])
+        self.events = self._event_table(raw["events"])
+        self.timeseries = self._timeseries(s)
+
+    def _event_table(self, e):
+        contacts = np.array([""] + self.model.contact_names, dtype=object)
+        names = self.model.coordinate_names
+        t = Table()
+        t["t"] = e["t"]
+        t["kind"] = _names(EVENT_KINDS, e["kind"])
+        t["contact"] = contacts[e["contact"] + 1]
+        t["other"] = contacts[e["other"] + 1]
+        t["mode_after"] = _names(CONTACT_MODES, e["mode_after"])
+        t["region"] = e["region"]  # -1 where events.csv leaves it empty
+        t["brach_case"] = e["brach_case"]  # -1 likewise
+        t["status"] = _names(STATUS_NAMES, e["status"])
+        for i, v in enumerate(("T", "N")):
+            t[f"v_{v}_pre"] = e["v_pre"][:, i]
+            t[f"v_{v}_post"] = e["v_post"][:, i]
+            t[f"Lambda_{v}"] = e["Lambda"][:, i]
+        order = ["t", "kind", "contact", "other", "mode_after", "region", "brach_case", "status",
+                 "v_T_pre", "v_N_pre", "v_T_post", "v_N_post", "Lambda_T", "Lambda_N"]
+        t = Table((k, t[k]) for k in order)
+        t["delta_energy"] = e["delta_energy"]
+        t["energy"] = e["energy"]
+        t["t_accumulation"] = e["t_accumulation"]  # NaN where events.csv leaves it empty
+        for i, n in enumerate(names):
+            t[n] = e["q"][:, i]
+        for i, n in enumerate(names):
+            t[n + "dot_pre"] = e["qd_pre"][:, i]
+        for i, n in enumerate(names):
+            t[n + "dot_post"] = e["qd_post"][:, i]
+        return t
+
+    def _timeseries(self, s):
+        m = self.model
+        t = Table(t=s["t"])
+        for i, n in enumerate(m.coordinate_names):
+            t[n] = s["q"][:, i]
+        for i, n in enumerate(m.coordinate_names):
+            t[n + "dot"] = s["qd"][:, i]
+        for i, n in enumerate(m.aux_names):
+            t[n] = s["aux"][:, i]
+        t["energy"] = s["energy"]
+        planar = "surface_h" in s
+        if planar:
+            t["surface_h"], t["surface_u"] = s["surface_h"], s["surface_u"]
+        for c, n in enumerate(m.contact_names):
+            if planar:
+                t[n + "_x"], t[n + "_y"] = s["contact_x"][:, c], s["contact_y"][:, c]
+            t[n + "_gap"] = s["gap"][:, c]
+            t[n + "_mode"] = _names(CONTACT_MODES, s["modes"][:, c])
+        return t
+
+    def __repr__(self):
+        return (f"<SimulationResult {self.reason}: t_final={self.t_final}, "
+                f"{len(self.t)} samples, {len(self.events['t'])} events>")
+
+
+def _start(system, q, qd, t0, aux):
+    """Model, initial state and options of a Model or a Scenario."""
+    if isinstance(system, Scenario):
+        init = system.initial
+        options = system.options
+        model = system.model
+        q = init["q"] if q is None else q
+        qd = init["qd"] if qd is None else qd
+        t0 = init["t"] if t0 is None else t0
+        aux = init["aux"] if aux is None else aux
+        return model, q, qd, t0, aux, options, system.chatter_horizon_given
+    if not isinstance(system, Model):
+        raise TypeError("simulate: the first argument must be a clatter.Model or a Scenario")
+    if q is None or qd is None:
+        raise ValueError("q, qd: a Model needs the initial state (q=..., qd=...)")
+    return system, q, qd, 0.0 if t0 is None else t0, aux, {}, False
+
+
+def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=None,
+             events_only=False, record_events=True, sections="none", **options):
+    """Runs the engine on a Model (q, qd required) or a Scenario (its initial state and options).
+
+    t_end, output_dt: override the scenario's; output_dt = 0 gives 2000 samples, as the CLI.
+    events_only: no samples (memory bounded by the events); record_events=False: no events;
+    sections="apex": record the apex crossings (Poincare section) in result.sections.
+    options: any key of a scenario's [simulation] table (max_events, exact_flight, ...) and
+    max_wall_time. Like `clatter simulate`, the chatter horizon is the sample step unless given.
+    Ctrl-C cancels the run and raises KeyboardInterrupt.
+    """
+    model, q, qd, t0, aux, opts, horizon_given = _start(system, q, qd, t0, aux)
+    opts = dict(opts)
+    opts.update(options)
+    horizon_given = horizon_given or "chatter_horizon" in options
+    if t_end is not None:
+        opts["t_end"] = t_end
+    if output_dt is not None:
+        opts["output_dt"] = output_dt
+    if "t_end" not in opts:
+        raise ValueError("t_end: required for a Model (the end time of the run [s])")
+    if opts.get("output_dt", 0.0) == 0.0:
+        opts["output_dt"] = (opts["t_end"] - t0) / 2000.0
+    if not horizon_given:
+        opts["chatter_horizon"] = opts["output_dt"]
+    if events_only:
+        opts["output_dt"] = 0.0
+    raw = _clatter._simulate(model, float(t0), np.asarray(q, float), np.asarray(qd, float),
+                             None if aux is None or len(aux) == 0 else np.asarray(aux, float),
+                             opts, record_events, sections)
+    return SimulationResult(raw, model)
+
+
+def python_model(obj, law="stronge", e=0.0, mu=0.0):
+    """A Model whose dynamics are the methods of the Python object `obj` (docs/python.md):
+    nq, contacts, mass_matrix(t, q), applied_forces(t, q, qd), contact(c, t, q, qd) ->
+    (g_N, J, w, gamma[, scale]), potential_energy(t, q), force_scale(); optionally
+    coordinate_names, mass_scale(), kinetic_energy, applied_power, velocity_scale, rate_bound,
+    gap_scale. It runs in the same engine, calling back into Python (slower than C++)."""
+    return _clatter._python_model(obj, law, e, mu)
+
+
+def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
+          record_periods=200.0, continuation=False, threads=2, **options):
+    """Brute-force bifurcation diagram against the surface frequency, as `clatter sweep`:
+    omega = (from, to, n). Returns (bifurcation, summary): Tables with the columns of
+    bifurcation.csv (omega, y_apex) and summary.csv (omega, distinct, samples, reason)."""
+    model, q, qd, t0, _, opts, _ = _start(system, q, qd, t0, None)
+    opts = dict(opts)
+    opts.update(options)
+    opts.setdefault("t_end", t0 + 1.0)  # set per value by the sweep
+    lo, hi, n = omega
+    if n != int(n):
+        raise ValueError(f"omega: N must be an integer, got {n}")
+    raw = _clatter._sweep_omega(model, float(t0), np.asarray(q, float), np.asarray(qd, float),
+                                opts, float(lo), float(hi), int(n), float(transient_periods),
+                                float(record_periods), bool(continuation), int(threads))
+    summary = Table(raw["summary"])
+    summary["reason"] = np.array(summary["reason"], dtype=object)
+    return Table(raw["bifurcation"]), summary
+
+
+def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.0)):
+    """The period-n orbits of a ball on A sin(wt) for one restitution e, continued in omega from
+    halfway between the closed-form SN and PD, as `clatter orbits --e E` (no cascade). Returns a
+    dict: branches and bifurcations (Tables with the columns of branches.csv and
+    bifurcations.csv), start_omega, the closed-form SN and PD, end_high, end_low."""
+    raw = _clatter._orbit_branch(float(e), float(amplitude), float(gravity), int(periods),
+                                 float(omega_range[0]), float(omega_range[1]))
+    raw["branches"] = Table(raw["branches"])
+    bif = Table(raw["bifurcations"])
+    bif["kind"] = np.array(bif["kind"], dtype=object)
+    raw["bifurcations"] = bif
+    return raw
