@@ -166,14 +166,18 @@ struct EventTables {
 
 class Collector final : public hybrid::Recorder {
  public:
-  explicit Collector(const model::System& m)
-      : m_(m), planar_(dynamic_cast<const dynamics::PlanarBodyModel*>(&m)) {
+  Collector(const model::System& m, bool record_samples)
+      : m_(m),
+        planar_(dynamic_cast<const dynamics::PlanarBodyModel*>(&m)),
+        record_samples_(record_samples) {
     samples.size(m.nq(), m.num_aux(), m.num_contacts());
     sections.size(m.nq(), m.num_aux(), m.num_contacts());
     events.size(m.nq());
   }
 
-  void on_sample(const hybrid::Sample& s) override { samples.add(m_, planar_, s); }
+  void on_sample(const hybrid::Sample& s) override {
+    if (record_samples_) samples.add(m_, planar_, s);
+  }
   void on_section(const hybrid::Sample& s) override { sections.add(m_, planar_, s); }
   void on_event(const hybrid::EventRecord& e) override { events.add(e); }
 
@@ -204,6 +208,7 @@ class Collector final : public hybrid::Recorder {
  private:
   const model::System& m_;
   const dynamics::PlanarBodyModel* planar_;
+  bool record_samples_;
   long polls_{0};
   std::chrono::steady_clock::time_point last_check_{std::chrono::steady_clock::now()};
   std::unique_ptr<py::error_already_set> interrupt_;
@@ -230,7 +235,7 @@ model::VecQ to_vec(const Array& a, Eigen::Index n, const char* name) {
 
 py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array& q,
              const Array& qd, const std::optional<Array>& aux, const py::dict& options,
-             bool record_events, const std::string& sections) {
+             bool record_samples, bool record_events, const std::string& sections) {
   const model::System& m = *model;
   hybrid::InitialState init;
   init.t = t0;
@@ -244,7 +249,7 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   else if (sections != "none")
     throw InvalidArgument("sections", "unknown section '" + sections + "' (allowed: none, apex)");
 
-  Collector rec(m);
+  Collector rec(m, record_samples);
   hybrid::SimulationResult r;
   const auto start = std::chrono::steady_clock::now();
   {
@@ -376,8 +381,8 @@ void bind_simulate(py::module_& m) {
   m.attr("STOP_REASONS") =
       names<hybrid::StopReason>(static_cast<int>(hybrid::StopReason::kCancelled) + 1);
   m.def("_simulate", &run, py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"),
-        py::arg("aux"), py::arg("options"), py::arg("record_events") = true,
-        py::arg("sections") = "none",
+        py::arg("aux"), py::arg("options"), py::arg("record_samples") = true,
+        py::arg("record_events") = true, py::arg("sections") = "none",
         "The engine on one model and initial state (see clatter.simulate for the wrapper).");
 }
 
