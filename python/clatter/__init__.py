@@ -191,24 +191,94 @@ def python_model(obj, law="stronge", e=0.0, mu=0.0):
     return _clatter._python_model(obj, law, e, mu)
 
 
+def _progress(total, show):
+    """A tqdm progress bar (terminals and notebooks) when tqdm is installed and show allows it."""
+    if show is False:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, desc="sweep", leave=False)
+
+
 def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
-          record_periods=200.0, continuation=False, threads=2, **options):
+          record_periods=200.0, continuation=False, threads=2, progress=None, **options):
     """Brute-force bifurcation diagram against the surface frequency, as `clatter sweep`:
     omega = (from, to, n). Returns (bifurcation, summary): Tables with the columns of
-    bifurcation.csv (omega, y_apex) and summary.csv (omega, distinct, samples, reason)."""
+    bifurcation.csv (omega, y_apex) and summary.csv (omega, distinct, samples, reason, message).
+
+    Without continuation the values run independently on `threads` threads (the GIL released),
+    as the CLI runs them: a value whose run fails gives reason "error" and its message, the others
+    go on; a progress bar is shown when tqdm is installed (progress=False: never); Ctrl-C stops
+    the sweep between values. With continuation each value starts from the previous final state
+    (analysis::sweep_omega in one call)."""
     model, q, qd, t0, _, opts, _ = _start(system, q, qd, t0, None)
     opts = dict(opts)
     opts.update(options)
     opts.setdefault("t_end", t0 + 1.0)  # set per value by the sweep
     lo, hi, n = omega
-    if n != int(n):
-        raise ValueError(f"omega: N must be an integer, got {n}")
-    raw = _clatter._sweep_omega(model, float(t0), np.asarray(q, float), np.asarray(qd, float),
-                                opts, float(lo), float(hi), int(n), float(transient_periods),
-                                float(record_periods), bool(continuation), int(threads))
-    summary = Table(raw["summary"])
-    summary["reason"] = np.array(summary["reason"], dtype=object)
-    return Table(raw["bifurcation"]), summary
+    if n != int(n) or not 1 <= n <= 1_000_000:
+        raise ValueError(f"n: must lie in [1, 1000000] (omega = (from, to, n)), got {n}")
+    n = int(n)
+    q, qd = np.asarray(q, float), np.asarray(qd, float)
+
+    def run(lo_, hi_, n_, threads_):
+        return _clatter._sweep_omega(model, float(t0), q, qd, opts, float(lo_), float(hi_), n_,
+                                     float(transient_periods), float(record_periods),
+                                     bool(continuation), threads_)
+
+    if continuation:
+        raw = run(lo, hi, n, 1)
+        summary = Table(raw["summary"])
+        summary["reason"] = np.array(summary["reason"], dtype=object)
+        summary["message"] = np.full(len(summary["omega"]), "", dtype=object)
+        return Table(raw["bifurcation"]), summary
+
+    # the values of analysis::sweep_omega and the CLI: from + (to - from) i / (n - 1)
+    values = [float(lo) if n == 1 else lo + (hi - lo) * i / (n - 1) for i in range(n)]
+    if not 1 <= threads <= 256:
+        raise ValueError(f"threads: must lie in [1, 256], got {threads}")
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(w):
+        try:
+            return run(w, w, 1, 1), ""
+        except (ValueError, RuntimeError) as e:
+            return None, str(e)
+
+    bar = _progress(n, progress)
+    results = []
+    pool = ThreadPoolExecutor(min(threads, n))
+    try:
+        for r in pool.map(one, values):
+            results.append(r)
+            if bar is not None:
+                bar.update(1)
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if bar is not None:
+            bar.close()
+    bif_w, bif_y, s = [], [], {k: [] for k in ("omega", "distinct", "samples", "reason", "message")}
+    for w, (raw, error) in zip(values, results):
+        if raw is None:
+            row = dict(omega=w, distinct=0, samples=0, reason="error", message=error)
+        else:
+            b, t = raw["bifurcation"], raw["summary"]
+            bif_w.extend(b["omega"])
+            bif_y.extend(b["y_apex"])
+            row = dict(omega=t["omega"][0], distinct=t["distinct"][0], samples=t["samples"][0],
+                       reason=t["reason"][0], message="")
+        for k in s:
+            s[k].append(row[k])
+    summary = Table(omega=np.array(s["omega"], float), distinct=np.array(s["distinct"], np.int32),
+                    samples=np.array(s["samples"], np.int64),
+                    reason=np.array(s["reason"], dtype=object),
+                    message=np.array(s["message"], dtype=object))
+    return Table(omega=np.array(bif_w, float), y_apex=np.array(bif_y, float)), summary
 
 
 def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.0)):

@@ -1,9 +1,10 @@
 """Sweeps and periodic orbits from Python, side by side with the CLI.
 
 Expected values: `clatter sweep` (bifurcation.csv, summary.csv) and `clatter orbits` (branches.csv,
-bifurcations.csv) on the same inputs. Those files hold 12 significant digits, so the Python
-numbers are printed the way the CLI prints them (%.12g, "inf") and the texts must be identical;
-counts, stop reasons and kinds are compared exactly. The sweep is also run twice from Python
+bifurcations.csv, summary.json) on the same inputs. The CSV files hold 12 significant digits, so
+the Python numbers are printed the way the CLI prints them (%.12g, "inf") and the texts must be
+identical; the orbits' summary.json holds the bifurcation points at full precision and is
+compared bit for bit; counts, stop reasons and kinds are compared exactly. The sweep is also run twice from Python
 (threads 1 and 2: bit for bit, as the library promises identical rows).
 """
 import os
@@ -12,7 +13,7 @@ import numpy as np
 import pytest
 
 import clatter
-from conftest import read_csv
+from conftest import read_csv, read_json
 
 
 def cli_text(x):
@@ -22,12 +23,14 @@ def cli_text(x):
     return "%.12g" % x
 
 
-def test_sweep_equals_cli(cli, examples, tmp_path):
+@pytest.mark.parametrize("continuation", [False, True])
+def test_sweep_equals_cli(cli, examples, tmp_path, continuation):
     path = os.path.join(examples, "bp_fig8a.toml")
     cli("sweep", path, "--omega", 4.0, 4.4, 3, "--transient-periods", 20, "--record-periods", 10,
-        "--no-plot", "--out", tmp_path)
+        "--no-plot", "--out", tmp_path, *(["--continuation"] if continuation else []))
     sc = clatter.load_scenario(path)
-    bif, summary = clatter.sweep(sc, (4.0, 4.4, 3), transient_periods=20, record_periods=10)
+    bif, summary = clatter.sweep(sc, (4.0, 4.4, 3), transient_periods=20, record_periods=10,
+                                 continuation=continuation)
     rows = read_csv(tmp_path / "bifurcation.csv")
     assert len(rows) == len(bif["omega"]) > 3
     assert [(r["omega"], r["y_apex"]) for r in rows] == \
@@ -37,9 +40,18 @@ def test_sweep_equals_cli(cli, examples, tmp_path):
     assert [int(r["distinct"]) for r in table] == list(summary["distinct"])
     assert [int(r["samples"]) for r in table] == list(summary["samples"])
     assert [r["reason"] for r in table] == list(summary["reason"])
-    # the same sweep on one thread: identical (bit for bit)
+    assert [r["message"] for r in table] == list(summary["message"])
+    if continuation:
+        return
+    # the same sweep on one thread, and by analysis::sweep_omega's own thread pool in one call:
+    # identical (bit for bit)
     bif1, _ = clatter.sweep(sc, (4.0, 4.4, 3), transient_periods=20, record_periods=10, threads=1)
     np.testing.assert_array_equal(bif1["y_apex"], bif["y_apex"])
+    init = sc.initial
+    raw = clatter._clatter._sweep_omega(sc.model, init["t"], init["q"], init["qd"], sc.options,
+                                        4.0, 4.4, 3, 20.0, 10.0, False, 2)
+    np.testing.assert_array_equal(raw["bifurcation"]["y_apex"], bif["y_apex"])
+    np.testing.assert_array_equal(raw["bifurcation"]["omega"], bif["omega"])
 
 
 def test_orbit_branch_equals_cli(cli, tmp_path):
@@ -54,6 +66,18 @@ def test_orbit_branch_equals_cli(cli, tmp_path):
     bifs = read_csv(tmp_path / "bifurcations.csv")
     assert [row["kind"] for row in bifs] == list(r["bifurcations"]["kind"])
     assert [row["omega"] for row in bifs] == [cli_text(w) for w in r["bifurcations"]["omega"]]
+    # summary.json has the bifurcations at full precision: bit for bit there
+    entry = read_json(tmp_path / "summary.json")["restitutions"][0]
+    assert entry["start_omega"] == r["start_omega"]
+    assert (entry["end_high"], entry["end_low"]) == (r["end_high"], r["end_low"])
+    assert entry["points"] == len(b["omega"])
+    found = r["bifurcations"]
+    assert len(entry["bifurcations"]) == len(found["omega"]) == 3  # G, SN, PD for e = 0.7
+    for i, j in enumerate(entry["bifurcations"]):
+        assert j["kind"] == found["kind"][i]
+        for key in ("omega", "phase", "velocity", "apex_max"):
+            assert j[key] == found[key][i], key
+        assert j["multipliers"] == [found["lambda1"][i], found["lambda2"][i]]
 
 
 def test_closed_form_orbit_and_bad_input():

@@ -129,3 +129,17 @@ def test_models_list_and_parameters():
 def test_bad_input_is_value_error_naming_the_field(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_runs_on_several_threads_give_the_sequential_numbers(examples):
+    # the GIL is released while the engine runs and nothing is shared between runs: four runs on
+    # four Python threads equal the same runs one after another (exact)
+    from concurrent.futures import ThreadPoolExecutor
+    sc = clatter.load_scenario(os.path.join(examples, "rod_fig5.toml"))
+    ends = [10.0, 12.0, 14.0, 16.0]
+    sequential = [clatter.simulate(sc, t_end=t) for t in ends]
+    with ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(lambda t: clatter.simulate(sc, t_end=t), ends))
+    for a, b in zip(sequential, threaded):
+        np.testing.assert_array_equal(a.q, b.q)
+        np.testing.assert_array_equal(a.events["t"], b.events["t"])
