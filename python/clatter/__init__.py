@@ -16,6 +16,7 @@ from ._clatter import (
     Model,
     Scenario,
     closed_form_orbit,
+    find_orbit,
     impact,
     impacts,
     load_scenario,
@@ -25,7 +26,7 @@ from . import _clatter
 
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
-    "SimulationResult", "closed_form_orbit", "impact", "impacts", "load_scenario", "models",
+    "SimulationResult", "closed_form_orbit", "find_orbit", "impact", "impacts", "load_scenario", "models",
     "orbit_branch", "python_model", "simulate", "sweep",
 ]
 
@@ -281,13 +282,16 @@ def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
     return Table(omega=np.array(bif_w, float), y_apex=np.array(bif_y, float)), summary
 
 
-def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.0)):
+def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.0), cascade=0):
     """The period-n orbits of a ball on A sin(wt) for one restitution e, continued in omega from
-    halfway between the closed-form SN and PD, as `clatter orbits --e E` (no cascade). Returns a
+    halfway between the closed-form SN and PD, as `clatter orbits --e E [--cascade K]`. Returns a
     dict: branches and bifurcations (Tables with the columns of branches.csv and
-    bifurcations.csv), start_omega, the closed-form SN and PD, end_high, end_low."""
+    bifurcations.csv, the branch's own points), start_omega, the closed-form SN and PD, end_high,
+    end_low, and cascade (impacts, periods, omega_pd of the PD points of the cascade, the
+    branch's own first: summary.json's cascade levels)."""
     raw = _clatter._orbit_branch(float(e), float(amplitude), float(gravity), int(periods),
-                                 float(omega_range[0]), float(omega_range[1]))
+                                 float(omega_range[0]), float(omega_range[1]), int(cascade))
+    raw["cascade"] = Table(raw["cascade"])
     raw["branches"] = Table(raw["branches"])
     bif = Table(raw["bifurcations"])
     bif["kind"] = np.array(bif["kind"], dtype=object)

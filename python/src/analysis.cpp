@@ -6,17 +6,23 @@
 //       analysis::sweep_omega, GIL released -> the columns of `clatter sweep`'s bifurcation.csv
 //       (omega, y_apex) and summary.csv (omega, distinct, samples, reason)
 //   _orbit_branch(e, amplitude, gravity, periods, omega_min, omega_max)
-//       what `clatter orbits` does for one e without --cascade: the stable period-n orbit halfway
+//       what `clatter orbits` does for one e: the stable period-n orbit halfway
 //       between the closed-form SN and PD, continued both ways -> the columns of branches.csv
 //       and bifurcations.csv
+//       (with cascade = K: the PD points of the period-doubling cascade, as --cascade K)
+//   find_orbit(amplitude, omega, gravity, e, impacts, periods, guess) -> dict (shooting)
 //   closed_form_orbit(amplitude, omega, gravity, e, periods) -> dict
 
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include <pybind11/complex.h>
+#include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -128,7 +134,7 @@ struct OrbitColumns {
   }
 };
 
-py::dict orbit_branch(double e, double amplitude, double gravity, int periods,
+py::dict orbit_branch(double e, double amplitude, double gravity, int periods, int cascade,
                       const analysis::ContinuationOptions& copt) {
   require(e > 0.0 && e < 1.0, "e", "must lie in (0, 1)", e);
   require(amplitude > 0.0 && std::isfinite(amplitude), "amplitude",
@@ -136,6 +142,7 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods,
   require(gravity > 0.0 && std::isfinite(gravity), "gravity", "must be positive and finite",
           gravity);
   require(periods >= 1 && periods <= 16, "periods", "must lie in [1, 16]");
+  require(cascade >= 0 && cascade <= 8, "cascade", "must lie in [0, 8]");
   analysis::validate(copt);
   const analysis::ClosedFormOrbit cf0 =
       analysis::closed_form_orbit(amplitude, 1.0, gravity, e, periods);
@@ -147,6 +154,8 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods,
   std::vector<std::string> kind;
   std::vector<double> b_omega, b_phase, b_velocity, b_apex_max, b_l1, b_l2, b_margin, b_closed;
   std::string end_high, end_low;
+  std::vector<std::int32_t> c_impacts, c_periods;
+  std::vector<double> c_omega;
   {
     const py::gil_scoped_release release;
     dynamics::Surface s;
@@ -177,6 +186,23 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods,
       b_margin.push_back(b.at.margin);
       b_closed.push_back(closed);
     }
+    // the period-doubling cascade from the stable branch's PD, as `clatter orbits --cascade`
+    const analysis::Bifurcation* pd = nullptr;
+    for (const analysis::Bifurcation& b : br.bifurcations)
+      if (pd == nullptr && b.kind == analysis::BifurcationKind::kPeriodDoubling &&
+          std::sin(b.at.z.phase) > 0.0)
+        pd = &b;
+    if (cascade > 0 && pd != nullptr) {
+      int m = 1, n = periods;
+      for (const analysis::Bifurcation& c :
+           analysis::period_doubling_cascade(osc, *pd, 1, periods, cascade, copt)) {
+        c_impacts.push_back(2 * m);
+        c_periods.push_back(2 * n);
+        c_omega.push_back(c.at.omega);
+        m *= 2;
+        n *= 2;
+      }
+    }
   }
   const std::size_t nb = kind.size();
   py::dict bif;
@@ -195,7 +221,10 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods,
   return py::dict(py::arg("branches") = branch.dict(), py::arg("bifurcations") = bif,
                   py::arg("start_omega") = omega0, py::arg("omega_sn_closed_form") = cf0.omega_sn,
                   py::arg("omega_pd_closed_form") = cf0.omega_pd, py::arg("end_high") = end_high,
-                  py::arg("end_low") = end_low);
+                  py::arg("end_low") = end_low,
+                  py::arg("cascade") = py::dict(py::arg("impacts") = array(c_impacts),
+                                                py::arg("periods") = array(c_periods),
+                                                py::arg("omega_pd") = array(c_omega)));
 }
 
 }  // namespace
@@ -222,14 +251,45 @@ void bind_analysis(py::module_& m) {
   m.def(
       "_orbit_branch",
       [](double e, double amplitude, double gravity, int periods, double omega_min,
-         double omega_max) {
+         double omega_max, int cascade) {
         analysis::ContinuationOptions copt;
         copt.omega_min = omega_min;
         copt.omega_max = omega_max;
-        return orbit_branch(e, amplitude, gravity, periods, copt);
+        return orbit_branch(e, amplitude, gravity, periods, cascade, copt);
       },
       py::arg("e"), py::arg("amplitude"), py::arg("gravity"), py::arg("periods"),
-      py::arg("omega_min"), py::arg("omega_max"));
+      py::arg("omega_min"), py::arg("omega_max"), py::arg("cascade") = 0);
+  m.def(
+      "find_orbit",
+      [](double amplitude, double omega, double gravity, double e, int impacts, int periods,
+         std::optional<std::pair<double, double>> guess) {
+        require(e > 0.0 && e < 1.0, "e", "must lie in (0, 1)", e);
+        dynamics::Surface s;
+        s.amplitude = amplitude;
+        s.omega = omega;
+        const analysis::ImpactOscillator osc(
+            dynamics::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
+        const analysis::ImpactState z0 =
+            guess ? analysis::ImpactState{guess->first, guess->second}
+                  : analysis::closed_form_orbit(amplitude, omega, gravity, e, periods).stable;
+        analysis::PeriodicOrbit o;
+        {
+          const py::gil_scoped_release release;
+          o = analysis::find_periodic_orbit(osc, z0, impacts, periods);
+        }
+        return py::dict(py::arg("phase") = o.z.phase, py::arg("velocity") = o.z.velocity,
+                        py::arg("impacts") = o.impacts, py::arg("periods") = o.periods,
+                        py::arg("converged") = o.converged, py::arg("iterations") = o.iterations,
+                        py::arg("residual") = o.residual, py::arg("DP") = Eigen::Matrix2d(o.DP),
+                        py::arg("multipliers") = std::vector<std::complex<double>>(
+                            o.multipliers.begin(), o.multipliers.end()),
+                        py::arg("stable") = o.stable);
+      },
+      py::arg("amplitude"), py::arg("omega"), py::arg("gravity"), py::arg("e"),
+      py::arg("impacts") = 1, py::arg("periods") = 1, py::arg("guess") = std::nullopt,
+      "Newton shooting for a periodic orbit of the ball on A sin(wt) (Newton restitution e) with "
+      "m impacts in n periods, from `guess` = (phase, velocity) after an impact or the "
+      "closed-form stable orbit; Floquet multipliers of D(P^m).");
   m.def(
       "closed_form_orbit",
       [](double amplitude, double omega, double gravity, double e, int periods) {

@@ -91,3 +91,22 @@ def test_closed_form_orbit_and_bad_input():
         clatter.sweep(clatter.load_scenario(os.path.join(os.path.dirname(__file__), "..", "..",
                                                          "examples", "bp_fig8a.toml")),
                       (4.0, 4.4, 0))
+
+
+def test_cascade_and_shooting_equal_cli(cli, tmp_path):
+    # expected: `clatter orbits --e 0.7 --cascade 2`'s summary.json cascade levels (full
+    # precision): bit for bit
+    cli("orbits", "--e", 0.7, "--cascade", 2, "--no-plot", "--out", tmp_path)
+    levels = read_json(tmp_path / "summary.json")["restitutions"][0]["cascade"]["levels"]
+    c = clatter.orbit_branch(0.7, cascade=2)["cascade"]
+    assert len(levels) == len(c["omega_pd"]) == 3
+    assert [lv["omega_pd"] for lv in levels] == list(c["omega_pd"])
+    assert [lv["impacts"] for lv in levels] == list(c["impacts"])
+    # shooting from the closed form lands on the closed form (Newton law, impact_oscillator.hpp):
+    # phase and velocity to 1e-8, det DP = e^2 to 1e-6 (finite differences)
+    cf = clatter.closed_form_orbit(1.0, 3.0, 9.81, 0.7, 1)
+    o = clatter.find_orbit(1.0, 3.0, 9.81, 0.7)
+    assert o["converged"]
+    assert abs(o["phase"] - cf["stable_phase"]) < 1e-8
+    assert abs(o["velocity"] - cf["stable_velocity"]) < 1e-8
+    assert abs(np.linalg.det(o["DP"]) - 0.49) < 1e-6
