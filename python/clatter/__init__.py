@@ -26,8 +26,8 @@ from . import _clatter
 
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
-    "SimulationResult", "closed_form_orbit", "find_orbit", "impact", "impacts", "load_scenario", "models",
-    "orbit_branch", "python_model", "simulate", "sweep",
+    "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
+    "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
 ]
 
 
