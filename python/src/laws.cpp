@@ -111,6 +111,56 @@ Column column(const Array& a, py::ssize_t n, const char* name) {
                                   ",) like v_pre's first axis, got " + shape_text(a));
 }
 
+// the arrays of one vectorised call (inputs, then outputs)
+struct Batch {
+  py::ssize_t n;
+  const double* v;
+  const double* w;
+  bool w_batched;
+  Column e, mu;
+  double *v_post, *Lambda, *delta_energy, *p_N_compression;
+  std::int32_t *region, *brach_case;
+  std::int8_t* status;
+  bool* ends_in_stick;
+};
+
+// apply_law (laws/impact_law.cpp) on every row, with the law chosen once per call instead of once
+// per impact: rank-one contacts through apply_law itself; else validate, the law, and a
+// non-finite result reported as singular. test_vectorised_equals_one_at_a_time checks that every
+// law gives apply_law's numbers. Returns the first row that fails validation (its field and
+// message), or −1. The batch is taken by value: its pointers stay in registers.
+template <typename LawFunction>
+py::ssize_t run_batch(LawFunction law_function, LawKind law, const Batch b, std::string& field,
+                      std::string& message) {
+  for (py::ssize_t i = 0; i < b.n; ++i) {
+    try {
+      const double* wi = b.w + (b.w_batched ? 4 * i : 0);
+      const ImpactInput in{{b.v[2 * i], b.v[2 * i + 1]}, contact_matrix(wi, "W")};
+      const ImpactParams params{b.mu.at(i), b.e.at(i)};
+      ImpactOutcome o = is_rank_one(in.W) ? apply_law(law, in, params)
+                                          : (validate(in, params), law_function(in, params));
+      const bool finite =
+          o.v_post.allFinite() && o.Lambda.allFinite() && std::isfinite(o.delta_energy);
+      if (!finite && o.status != Status::kNoTermination) o.status = Status::kSingular;
+      b.v_post[2 * i] = o.v_post.x();
+      b.v_post[2 * i + 1] = o.v_post.y();
+      b.Lambda[2 * i] = o.Lambda.x();
+      b.Lambda[2 * i + 1] = o.Lambda.y();
+      b.delta_energy[i] = o.delta_energy;
+      b.p_N_compression[i] = o.p_N_compression;
+      b.region[i] = o.region;
+      b.brach_case[i] = o.brach_case;
+      b.status[i] = static_cast<std::int8_t>(o.status);
+      b.ends_in_stick[i] = o.ends_in_stick;
+    } catch (const InvalidArgument& err) {
+      field = err.field();
+      message = what_after_field(err);
+      return i;
+    }
+  }
+  return -1;
+}
+
 py::dict impact_many(const std::string& law_name, const Array& v_pre, const Array& W,
                      const Array& e, const Array& mu) {
   const LawKind law = parse_law(law_name);
@@ -141,62 +191,31 @@ py::dict impact_many(const std::string& law_name, const Array& v_pre, const Arra
   const double* v = v_pre.data();
   const double* w = W.data();
 
+  const Batch b{n, v, w, w_batched, ce, cm, vp, L, dE, pc, reg, bc, st, stick};
   py::ssize_t failed = -1;
   std::string field, message;
-  const auto loop = [&](auto&& law_function) {
+  {
     const py::gil_scoped_release release;
-    for (py::ssize_t i = 0; i < n; ++i) {
-      try {
-        const double* wi = w + (w_batched ? 4 * i : 0);
-        const ImpactInput in{{v[2 * i], v[2 * i + 1]}, contact_matrix(wi, "W")};
-        const ImpactParams params{cm.at(i), ce.at(i)};
-        // apply_law (laws/impact_law.cpp) with the law chosen once per call instead of once per
-        // impact: rank-one contacts through apply_law itself; else validate, the law, and a
-        // non-finite result reported as singular. test_vectorised_equals_one_at_a_time checks
-        // that every law gives apply_law's numbers.
-        // (built in place: the outcome is a few hundred bytes)
-        ImpactOutcome o = is_rank_one(in.W) ? apply_law(law, in, params)
-                                            : (validate(in, params), law_function(in, params));
-        const bool finite =
-            o.v_post.allFinite() && o.Lambda.allFinite() && std::isfinite(o.delta_energy);
-        if (!finite && o.status != Status::kNoTermination) o.status = Status::kSingular;
-        vp[2 * i] = o.v_post.x();
-        vp[2 * i + 1] = o.v_post.y();
-        L[2 * i] = o.Lambda.x();
-        L[2 * i + 1] = o.Lambda.y();
-        dE[i] = o.delta_energy;
-        pc[i] = o.p_N_compression;
-        reg[i] = o.region;
-        bc[i] = o.brach_case;
-        st[i] = static_cast<std::int8_t>(o.status);
-        stick[i] = o.ends_in_stick;
-      } catch (const InvalidArgument& err) {
-        failed = i;
-        field = err.field();
-        message = what_after_field(err);
+    switch (law) {
+      case LawKind::kStronge:
+        failed = run_batch(stronge_closed_form, law, b, field, message);
         break;
-      }
+      case LawKind::kStrongeMarcher:
+        failed = run_batch(stronge_marcher, law, b, field, message);
+        break;
+      case LawKind::kNewton:
+        failed = run_batch(newton_frictionless, law, b, field, message);
+        break;
+      case LawKind::kWhittaker:
+        failed = run_batch(whittaker, law, b, field, message);
+        break;
+      case LawKind::kPoisson:
+        failed = run_batch(poisson_coulomb, law, b, field, message);
+        break;
+      case LawKind::kBrach:
+        failed = run_batch(brach_extended, law, b, field, message);
+        break;
     }
-  };
-  switch (law) {
-    case LawKind::kStronge:
-      loop(stronge_closed_form);
-      break;
-    case LawKind::kStrongeMarcher:
-      loop(stronge_marcher);
-      break;
-    case LawKind::kNewton:
-      loop(newton_frictionless);
-      break;
-    case LawKind::kWhittaker:
-      loop(whittaker);
-      break;
-    case LawKind::kPoisson:
-      loop(poisson_coulomb);
-      break;
-    case LawKind::kBrach:
-      loop(brach_extended);
-      break;
   }
   if (failed >= 0)
     throw InvalidArgument(argument_name(field, failed, w_batched, ce.batched, cm.batched), message);
