@@ -9,11 +9,12 @@ Usage:  PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--n N] [
    BM_Law_StrongeClosedForm (build/bench/impact_bench, median of 3 per round), and a pure-numpy
    implementation of the same closed form (numpy_stronge below, masks over the regions; its
    largest difference to clatter is printed). CPU times (the machine is shared).
-2. Per-call overhead of clatter.simulate: a ball in free flight for 1 ms (no event), the whole
-   Python call against the engine's own wall time.
+2. Per-call overhead of clatter.simulate: a ball in free flight for 1 ms (no event, two samples),
+   the whole Python call against the engine's own time (SimulationResult.wall_time_s).
 3. Slowdown of a model written in Python (examples/python_model/planar_body.py) against the same
    built-in rod (Runge-Kutta flow on both; and against the built-in's exact flight).
-Medians of R repeats; prints a JSON line per measurement and a summary.
+Medians of R repeats of CPU times (time.process_time; the machine is shared, wall time counts
+preemption); prints one JSON line and a summary.
 """
 import argparse
 import json
@@ -161,7 +162,7 @@ def main():
         walls.append(r.wall_time_s)
 
     calls = 2000
-    t_call = median_time(lambda: [one_call() for _ in range(calls)], R) / calls
+    t_call = cpu_time(lambda: [one_call() for _ in range(calls)], R) / calls
     report["simulate_call"] = {"python_us": 1e6 * t_call,
                                "engine_us": 1e6 * statistics.median(walls)}
 
@@ -171,9 +172,9 @@ def main():
     mine = clatter.python_model(PlanarBody.rod(1.0, 1.0, **surface), law="stronge", e=0.8, mu=0.3)
     q, qd = [0.0, 2.0, 0.4], [0.2, 0.0, 1.0]
     opts = dict(t_end=4.0, events_only=True, two_contact="sequential")
-    t_mine = median_time(lambda: clatter.simulate(mine, q, qd, exact_flight=False, **opts), R)
-    t_rk = median_time(lambda: clatter.simulate(builtin, q, qd, exact_flight=False, **opts), R)
-    t_exact = median_time(lambda: clatter.simulate(builtin, q, qd, **opts), R)
+    t_mine = cpu_time(lambda: clatter.simulate(mine, q, qd, exact_flight=False, **opts), R)
+    t_rk = cpu_time(lambda: clatter.simulate(builtin, q, qd, exact_flight=False, **opts), R)
+    t_exact = cpu_time(lambda: clatter.simulate(builtin, q, qd, **opts), R)
     report["python_model"] = {"python_ms": 1e3 * t_mine, "builtin_rk_ms": 1e3 * t_rk,
                               "builtin_exact_ms": 1e3 * t_exact,
                               "events": int(clatter.simulate(builtin, q, qd, **opts)

@@ -5,6 +5,8 @@ scenario files, your own model written in Python, simulations, sweeps and period
 names are those of the command line's CSV files.
 """
 
+import functools
+
 import numpy as np
 
 from ._clatter import (
@@ -76,8 +78,16 @@ class SimulationResult:
         self.energy_ledger = raw["energy"]
         self.q_final = np.array(raw["q_final"])
         self.qd_final = np.array(raw["qd_final"])
-        self.events = self._event_table(raw["events"])
-        self.timeseries = self._timeseries(s)
+
+    @functools.cached_property
+    def events(self):
+        """events.csv's columns (built on first use)."""
+        return self._event_table(self._raw["events"])
+
+    @functools.cached_property
+    def timeseries(self):
+        """timeseries.csv's columns (built on first use)."""
+        return self._timeseries(self._raw["samples"])
 
     def _event_table(self, e):
         contacts = np.array([""] + self.model.contact_names, dtype=object)
