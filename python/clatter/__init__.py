@@ -61,7 +61,9 @@ class SimulationResult:
     timeseries                     timeseries.csv's columns (Table)
     sections                       the Poincare-section crossings (as the samples)
     reason, message                why the run stopped (STOP_REASONS) and in words
-    energy                         the ledger (summary.json's names); counts; t_final, q_final, ...
+    energy_ledger, counts          summary.json's energy ledger and counts
+    t_final, q_final, qd_final     the state at the end; max_gap_drift, max_velocity_drift,
+                                   wall_time_s
     """
 
     def __init__(self, raw, model):
@@ -72,7 +74,7 @@ class SimulationResult:
         self.aux = s.get("aux", np.zeros((len(self.t), 0)))
         self.modes = s["modes"]
         self.sections = Table(raw["sections"])
-        for key in ("reason", "message", "t_final", "counts", "energy_ledger", "max_gap_drift",
+        for key in ("reason", "message", "t_final", "counts", "max_gap_drift",
                     "max_velocity_drift", "wall_time_s"):
             setattr(self, key, raw.get(key))
         self.energy_ledger = raw["energy"]
