@@ -141,6 +141,13 @@ class SimulationResult:
             t[n + "_mode"] = _names(CONTACT_MODES, s["modes"][:, c])
         return t
 
+    def check(self):
+        """Raises RuntimeError with the engine's message unless the run reached t_end (as the
+        CLI's exit status 3); returns the result otherwise."""
+        if self.reason != "end_time":
+            raise RuntimeError(f"simulation stopped before t_end ({self.reason}): {self.message}")
+        return self
+
     def __repr__(self):
         return (f"<SimulationResult {self.reason}: t_final={self.t_final}, "
                 f"{len(self.t)} samples, {len(self.events['t'])} events>")

@@ -143,3 +143,13 @@ def test_runs_on_several_threads_give_the_sequential_numbers(examples):
     for a, b in zip(sequential, threaded):
         np.testing.assert_array_equal(a.q, b.q)
         np.testing.assert_array_equal(a.events["t"], b.events["t"])
+
+
+def test_early_stop_is_a_result_and_check_raises(examples):
+    # expected: the engine's bound on events (StopReason kMaxEvents) after exactly 5 events
+    sc = clatter.load_scenario(os.path.join(examples, "ball_zeno.toml"))
+    r = clatter.simulate(sc, max_events=5)
+    assert r.reason == "max_events" and r.counts["events"] == 5 and r.t_final < 4.0
+    with pytest.raises(RuntimeError, match=r"^simulation stopped before t_end \(max_events\)"):
+        r.check()
+    assert clatter.simulate(sc).check().reason == "end_time"
