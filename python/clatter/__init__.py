@@ -6,6 +6,7 @@ names are those of the command line's CSV files.
 """
 
 import functools
+import sys
 
 import numpy as np
 
@@ -212,8 +213,11 @@ def python_model(obj, law="stronge", e=0.0, mu=0.0):
 
 
 def _progress(total, show):
-    """A tqdm progress bar (terminals and notebooks) when tqdm is installed and show allows it."""
-    if show is False:
+    """A tqdm progress bar when tqdm is installed and show is True, or None and the output is a
+    terminal or a notebook."""
+    if show is None:
+        show = sys.stderr.isatty() or "ipykernel" in sys.modules
+    if not show:
         return None
     try:
         from tqdm.auto import tqdm
@@ -230,7 +234,8 @@ def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
 
     Without continuation the values run independently on `threads` threads (the GIL released),
     as the CLI runs them: a value whose run fails gives reason "error" and its message, the others
-    go on; a progress bar is shown when tqdm is installed (progress=False: never); Ctrl-C stops
+    go on; a progress bar is shown in terminals and notebooks when tqdm is installed
+    (progress=False: never, True: always); Ctrl-C stops
     the sweep between values. With continuation each value starts from the previous final state
     (analysis::sweep_omega in one call)."""
     model, q, qd, t0, _, opts, _ = _start(system, q, qd, t0, None)
