@@ -80,6 +80,9 @@ def test_model_by_kind_equals_scenario(examples):
 
 
 def test_recording_options_and_ledger(examples):
+    # expected: 20 s / 5 ms + 1 samples; the same events with and without samples (exact); apex
+    # crossings with |ydot| < 1e-9 (the section's definition); the ledger's balance below 1e-9 of
+    # the energies involved
     sc = clatter.load_scenario(os.path.join(examples, "rod_fig5.toml"))
     full = clatter.simulate(sc, t_end=20.0)
     events = clatter.simulate(sc, t_end=20.0, events_only=True)
@@ -96,6 +99,7 @@ def test_recording_options_and_ledger(examples):
 
 
 def test_to_pandas(examples):
+    # expected: events.csv's first columns (skipped without pandas, an optional dependency)
     pandas = pytest.importorskip("pandas")
     res = clatter.simulate(clatter.load_scenario(os.path.join(examples, "ball_zeno.toml")))
     df = res.events.to_pandas()
@@ -103,6 +107,8 @@ def test_to_pandas(examples):
 
 
 def test_models_list_and_parameters():
+    # expected: the registry's order (model/registry.hpp: built-in kinds first), the slender
+    # rod's inertia m L^2 / 3 (contact/planar_body.hpp), exact
     kinds = [m["kind"] for m in clatter.models()]
     assert kinds[:4] == ["ball", "rod", "block", "body"]
     rod = clatter.Model("rod", mass=2.0, half_length=0.5, surface={"omega": 3.0})
@@ -127,6 +133,7 @@ def test_models_list_and_parameters():
     (lambda: clatter.load_scenario("/nonexistent.toml"), r"^scenario: cannot read"),
 ])
 def test_bad_input_is_value_error_naming_the_field(call, match):
+    # expected: the library's InvalidArgument, its field first (core/error.hpp), as ValueError
     with pytest.raises(ValueError, match=match):
         call()
 
