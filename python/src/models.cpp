@@ -7,6 +7,7 @@
 //                                     scenario key surface.omega)
 //   load_scenario(path)               a TOML scenario file, the same files as `clatter simulate`
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <utility>
@@ -14,6 +15,7 @@
 
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 
 #include "bindings.hpp"
 #include "clatter/io/scenario.hpp"
@@ -191,7 +193,7 @@ void bind_models(py::module_& m) {
       });
 
   m.def(
-      "load_scenario", [](const std::string& path) { return io::load_scenario(path); },
+      "load_scenario", [](const std::filesystem::path& path) { return io::load_scenario(path); },
       py::arg("path"), "Reads a TOML scenario file (the files of `clatter simulate`).");
 }
 

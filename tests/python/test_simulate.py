@@ -7,6 +7,7 @@ rest time of the ball on a fixed floor.
 """
 import math
 import os
+import pathlib
 
 import numpy as np
 import pytest
@@ -70,7 +71,7 @@ def test_rod_fig5_scenario_equals_cli(cli, examples, tmp_path):
 
 def test_model_by_kind_equals_scenario(examples):
     # Model(kind, **params) builds the same model as the scenario's [model]/[law] tables: exact
-    sc = clatter.load_scenario(os.path.join(examples, "ball_zeno.toml"))
+    sc = clatter.load_scenario(pathlib.Path(examples) / "ball_zeno.toml")  # str or path-like
     m = clatter.Model("ball", mass=1.0, law="newton", e=0.7)
     assert m.parameters == sc.model.parameters
     a = clatter.simulate(sc)
