@@ -153,6 +153,20 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
   OrbitColumns branch;
   std::vector<std::string> kind;
   std::vector<double> b_omega, b_phase, b_velocity, b_apex_max, b_l1, b_l2, b_margin, b_closed;
+  std::vector<std::int32_t> b_impacts, b_periods;
+  const auto add_bifurcation = [&](const analysis::Bifurcation& b, int m, int n, double closed) {
+    kind.emplace_back(analysis::to_string(b.kind));
+    b_impacts.push_back(m);
+    b_periods.push_back(n);
+    b_omega.push_back(b.at.omega);
+    b_phase.push_back(b.at.z.phase);
+    b_velocity.push_back(b.at.z.velocity);
+    b_apex_max.push_back(b.at.apex_max);
+    b_l1.push_back(b.at.multipliers[0].real());
+    b_l2.push_back(b.at.multipliers[1].real());
+    b_margin.push_back(b.at.margin);
+    b_closed.push_back(closed);
+  };
   std::string end_high, end_low;
   std::vector<std::int32_t> c_impacts, c_periods;
   std::vector<double> c_omega;
@@ -176,15 +190,7 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
       double closed = std::numeric_limits<double>::quiet_NaN();
       if (b.kind == analysis::BifurcationKind::kSaddleNode) closed = cf0.omega_sn;
       if (b.kind == analysis::BifurcationKind::kPeriodDoubling) closed = cf0.omega_pd;
-      kind.emplace_back(analysis::to_string(b.kind));
-      b_omega.push_back(b.at.omega);
-      b_phase.push_back(b.at.z.phase);
-      b_velocity.push_back(b.at.z.velocity);
-      b_apex_max.push_back(b.at.apex_max);
-      b_l1.push_back(b.at.multipliers[0].real());
-      b_l2.push_back(b.at.multipliers[1].real());
-      b_margin.push_back(b.at.margin);
-      b_closed.push_back(closed);
+      add_bifurcation(b, 1, periods, closed);
     }
     // the period-doubling cascade from the stable branch's PD, as `clatter orbits --cascade`
     const analysis::Bifurcation* pd = nullptr;
@@ -193,12 +199,23 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
           std::sin(b.at.z.phase) > 0.0)
         pd = &b;
     if (cascade > 0 && pd != nullptr) {
+      // as the CLI: the levels' PD points, the deeper ones as bifurcation rows, and the stable
+      // segments of the doubled branches between them as branch points
+      const std::vector<analysis::Bifurcation> c =
+          analysis::period_doubling_cascade(osc, *pd, 1, periods, cascade, copt);
+      analysis::ContinuationOptions seg = copt;
+      seg.stop_at_bifurcation = true;
       int m = 1, n = periods;
-      for (const analysis::Bifurcation& c :
-           analysis::period_doubling_cascade(osc, *pd, 1, periods, cascade, copt)) {
+      for (std::size_t k = 0; k < c.size(); ++k) {
         c_impacts.push_back(2 * m);
         c_periods.push_back(2 * n);
-        c_omega.push_back(c.at.omega);
+        c_omega.push_back(c[k].at.omega);
+        if (k > 0) add_bifurcation(c[k], m, n, std::numeric_limits<double>::quiet_NaN());
+        if (k + 1 < c.size() && k < 4) {
+          seg.ds_max = copt.ds_max * std::pow(0.25, static_cast<double>(k));
+          seg.ds = 0.1 * seg.ds_max;
+          branch.add(e, analysis::continue_period_doubled(osc, c[k], m, n, seg));
+        }
         m *= 2;
         n *= 2;
       }
@@ -207,8 +224,8 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
   const std::size_t nb = kind.size();
   py::dict bif;
   bif["e"] = array(std::vector<double>(nb, e));
-  bif["impacts"] = array(std::vector<std::int32_t>(nb, 1));
-  bif["periods"] = array(std::vector<std::int32_t>(nb, periods));
+  bif["impacts"] = array(b_impacts);
+  bif["periods"] = array(b_periods);
   bif["kind"] = kind;
   bif["omega"] = array(b_omega);
   bif["phase"] = array(b_phase);

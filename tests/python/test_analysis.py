@@ -54,9 +54,8 @@ def test_sweep_equals_cli(cli, examples, tmp_path, continuation):
     np.testing.assert_array_equal(raw["bifurcation"]["omega"], bif["omega"])
 
 
-def test_orbit_branch_equals_cli(cli, tmp_path):
-    cli("orbits", "--e", 0.7, "--no-plot", "--out", tmp_path)
-    r = clatter.orbit_branch(0.7)
+def assert_orbit_csvs_equal(r, tmp_path):
+    """branches.csv and bifurcations.csv against the Python columns, as the CLI prints them."""
     rows = read_csv(tmp_path / "branches.csv")
     b = r["branches"]
     assert len(rows) == len(b["omega"]) > 10
@@ -64,8 +63,19 @@ def test_orbit_branch_equals_cli(cli, tmp_path):
         assert [row[name] for row in rows] == \
             [cli_text(x) if b[name].dtype.kind == "f" else str(x) for x in b[name]], name
     bifs = read_csv(tmp_path / "bifurcations.csv")
-    assert [row["kind"] for row in bifs] == list(r["bifurcations"]["kind"])
-    assert [row["omega"] for row in bifs] == [cli_text(w) for w in r["bifurcations"]["omega"]]
+    f = r["bifurcations"]
+    assert len(bifs) == len(f["omega"])
+    for name in bifs[0]:
+        expected = [("" if np.isnan(x) else cli_text(x)) if isinstance(x, float) else str(x)
+                    for x in f[name]]
+        assert [row[name] for row in bifs] == expected, name
+
+
+def test_orbit_branch_equals_cli(cli, tmp_path):
+    cli("orbits", "--e", 0.7, "--no-plot", "--out", tmp_path)
+    r = clatter.orbit_branch(0.7)
+    assert_orbit_csvs_equal(r, tmp_path)
+    b = r["branches"]
     # summary.json has the bifurcations at full precision: bit for bit there
     entry = read_json(tmp_path / "summary.json")["restitutions"][0]
     assert entry["start_omega"] == r["start_omega"]
@@ -98,7 +108,9 @@ def test_cascade_and_shooting_equal_cli(cli, tmp_path):
     # precision): bit for bit
     cli("orbits", "--e", 0.7, "--cascade", 2, "--no-plot", "--out", tmp_path)
     levels = read_json(tmp_path / "summary.json")["restitutions"][0]["cascade"]["levels"]
-    c = clatter.orbit_branch(0.7, cascade=2)["cascade"]
+    r = clatter.orbit_branch(0.7, cascade=2)
+    assert_orbit_csvs_equal(r, tmp_path)  # with the doubled branches and their PD points
+    c = r["cascade"]
     assert len(levels) == len(c["omega_pd"]) == 3
     assert [lv["omega_pd"] for lv in levels] == list(c["omega_pd"])
     assert [lv["impacts"] for lv in levels] == list(c["impacts"])
