@@ -310,9 +310,9 @@ def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.
     """The period-n orbits of a ball on A sin(wt) for one restitution e, continued in omega from
     halfway between the closed-form SN and PD, as `clatter orbits --e E [--cascade K]`. Returns a
     dict: branches and bifurcations (Tables with the columns of branches.csv and
-    bifurcations.csv, the branch's own points), start_omega, the closed-form SN and PD, end_high,
-    end_low, and cascade (impacts, periods, omega_pd of the PD points of the cascade, the
-    branch's own first: summary.json's cascade levels)."""
+    bifurcations.csv, with a cascade also the doubled branches and their PD points), start_omega,
+    the closed-form SN and PD, end_high, end_low, and cascade (impacts, periods, omega_pd: the
+    levels of summary.json's cascade)."""
     raw = _clatter._orbit_branch(float(e), float(amplitude), float(gravity), int(periods),
                                  float(omega_range[0]), float(omega_range[1]), int(cascade))
     raw["cascade"] = Table(raw["cascade"])
