@@ -303,6 +303,62 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   return d;
 }
 
+// one key of a scenario's [simulation] table (io/scenario.hpp), or max_wall_time
+void set_option(hybrid::SimulationOptions& o, const std::string& k, const py::handle& v) {
+  const auto num = [&] { return v.cast<double>(); };
+  if (k == "t_end")
+    o.t_end = num();
+  else if (k == "output_dt")
+    o.output_dt = num();
+  else if (k == "max_events")
+    o.max_events = v.cast<long>();
+  else if (k == "max_wall_time")
+    o.max_wall_time = num();
+  else if (k == "exact_flight")
+    o.exact_flight = v.cast<bool>();
+  else if (k == "abs_tol")
+    o.abs_tol = num();
+  else if (k == "rel_tol")
+    o.rel_tol = num();
+  else if (k == "max_dt")
+    o.max_dt = num();
+  else if (k == "event_samples")
+    o.event_samples = v.cast<int>();
+  else if (k == "chatter")
+    o.chatter =
+        choice(v, "chatter",
+               std::array{hybrid::ChatterPolicy::kAccumulation, hybrid::ChatterPolicy::kCutoff});
+  else if (k == "v_tol")
+    o.v_tol = num();
+  else if (k == "chatter_tol")
+    o.chatter_tol = num();
+  else if (k == "chatter_horizon")
+    o.chatter_horizon = num();
+  else if (k == "two_contact")
+    o.two_contact =
+        choice(v, "two_contact",
+               std::array{hybrid::TwoContactRule::kSequential, hybrid::TwoContactRule::kMultipoint,
+                          hybrid::TwoContactRule::kSymmetric});
+  else if (k == "theta_crit")
+    o.theta_crit = num();
+  else if (k == "painleve")
+    o.painleve = choice(
+        v, "painleve",
+        std::array{hybrid::PainlevePolicy::kStop, hybrid::PainlevePolicy::kImpactWithoutCollision});
+  else if (k == "stabilization_omega")
+    o.stabilization.omega = num();
+  else if (k == "stabilization_zeta")
+    o.stabilization.zeta = num();
+  else if (k == "zeno_events")
+    o.zeno_events = v.cast<int>();
+  else if (k == "zeno_window")
+    o.zeno_window = num();
+  else
+    throw InvalidArgument(k,
+                          "unknown simulation option (allowed: the keys of a scenario's "
+                          "[simulation] table and max_wall_time)");
+}
+
 template <typename E>
 py::tuple names(int count) {
   py::list out;
@@ -312,63 +368,17 @@ py::tuple names(int count) {
 
 }  // namespace
 
-// the keys of a scenario's [simulation] table (io/scenario.hpp), plus max_wall_time
 hybrid::SimulationOptions to_options(const py::dict& d) {
   hybrid::SimulationOptions o;
   for (const auto& [key, v] : d) {
     const auto k = key.cast<std::string>();
-    const auto num = [&] { return v.cast<double>(); };
-    if (k == "t_end")
-      o.t_end = num();
-    else if (k == "output_dt")
-      o.output_dt = num();
-    else if (k == "max_events")
-      o.max_events = v.cast<long>();
-    else if (k == "max_wall_time")
-      o.max_wall_time = num();
-    else if (k == "exact_flight")
-      o.exact_flight = v.cast<bool>();
-    else if (k == "abs_tol")
-      o.abs_tol = num();
-    else if (k == "rel_tol")
-      o.rel_tol = num();
-    else if (k == "max_dt")
-      o.max_dt = num();
-    else if (k == "event_samples")
-      o.event_samples = v.cast<int>();
-    else if (k == "chatter")
-      o.chatter =
-          choice(v, "chatter",
-                 std::array{hybrid::ChatterPolicy::kAccumulation, hybrid::ChatterPolicy::kCutoff});
-    else if (k == "v_tol")
-      o.v_tol = num();
-    else if (k == "chatter_tol")
-      o.chatter_tol = num();
-    else if (k == "chatter_horizon")
-      o.chatter_horizon = num();
-    else if (k == "two_contact")
-      o.two_contact = choice(
-          v, "two_contact",
-          std::array{hybrid::TwoContactRule::kSequential, hybrid::TwoContactRule::kMultipoint,
-                     hybrid::TwoContactRule::kSymmetric});
-    else if (k == "theta_crit")
-      o.theta_crit = num();
-    else if (k == "painleve")
-      o.painleve = choice(v, "painleve",
-                          std::array{hybrid::PainlevePolicy::kStop,
-                                     hybrid::PainlevePolicy::kImpactWithoutCollision});
-    else if (k == "stabilization_omega")
-      o.stabilization.omega = num();
-    else if (k == "stabilization_zeta")
-      o.stabilization.zeta = num();
-    else if (k == "zeno_events")
-      o.zeno_events = v.cast<int>();
-    else if (k == "zeno_window")
-      o.zeno_window = num();
-    else
-      throw InvalidArgument(k,
-                            "unknown simulation option (allowed: the keys of a scenario's "
-                            "[simulation] table and max_wall_time)");
+    try {
+      set_option(o, k, v);
+    } catch (const py::cast_error&) {
+      throw InvalidArgument(k, "has the wrong type: " + py::repr(v).cast<std::string>() +
+                                   " (numbers, integers, true/false or names as in a scenario's "
+                                   "[simulation] table)");
+    }
   }
   return o;
 }
