@@ -19,6 +19,7 @@
 
 #include "bindings.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/conformance.hpp"
 #include "clatter/model/registry.hpp"
 
 namespace py = pybind11;
@@ -102,6 +103,25 @@ py::list models_list() {
   return out;
 }
 
+// model/conformance.hpp at one state: {"pass": bool, "checks": [{name, error, tolerance, pass}]}
+py::dict conformance(const model::System& m, double t, const std::vector<double>& q,
+                     const std::vector<double>& qd) {
+  const auto vec = [&](const std::vector<double>& v, const char* name) {
+    require(static_cast<int>(v.size()) == m.nq(), name,
+            "must have " + std::to_string(m.nq()) + " entries (the model's)");
+    model::VecQ out(m.nq());
+    for (int i = 0; i < m.nq(); ++i) out(i) = v[static_cast<std::size_t>(i)];
+    return out;
+  };
+  const model::ConformanceReport r = model::check_conformance(m, t, vec(q, "q"), vec(qd, "qd"));
+  py::list checks;
+  for (const model::ConformanceCheck& c : r.checks)
+    checks.append(py::dict(py::arg("name") = c.name, py::arg("error") = c.error,
+                           py::arg("tolerance") = c.tolerance, py::arg("pass") = c.pass));
+  return py::dict(py::arg("pass") = r.pass(), py::arg("checks") = checks,
+                  py::arg("message") = r.message());
+}
+
 py::dict initial_dict(const hybrid::InitialState& x) {
   return py::dict(py::arg("t") = x.t, py::arg("q") = Eigen::VectorXd(x.q),
                   py::arg("qd") = Eigen::VectorXd(x.qd), py::arg("aux") = Eigen::VectorXd(x.aux));
@@ -164,6 +184,10 @@ void bind_models(py::module_& m) {
       .def_property_readonly("parameters", &parameters_dict, "{name: value} of every parameter")
       .def("parameter_table", &parameter_table, "every parameter with value, unit and doc")
       .def("parameter", &model::System::parameter, py::arg("name"))
+      .def("check_conformance", &conformance, py::arg("t"), py::arg("q"), py::arg("qd"),
+           "The interface's equations at one state (model/conformance.hpp): M symmetric "
+           "positive definite, T, per contact v = J qd - w, J_N and gamma against finite "
+           "differences, W, and the energy of a short free run. Returns pass, checks, message.")
       .def(
           "with_parameter",
           [](const model::System& s, const std::string& name, double value) {

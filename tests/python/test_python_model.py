@@ -68,3 +68,23 @@ def test_python_model_errors_surface_as_python_exceptions():
         clatter.simulate(m, [0, 1, 0], [0, 0, 0], t_end=1.0, exact_flight=False)
     with pytest.raises(ValueError, match="law"):
         clatter.python_model(PlanarBody.ball(), law="bouncy")
+
+
+def test_conformance_of_python_models():
+    # expected: model/conformance.hpp's verdict (finite differences, tolerances 1e-6 / 1e-10 /
+    # 1e-8 as there): the planar body passes; a sign error in J_N's rotation entry fails the
+    # gap gradient of both contacts
+    rod = clatter.python_model(PlanarBody.rod(1.0, 1.0, amplitude=0.3, omega=4.405), e=0.8)
+    assert rod.check_conformance(0.1, [0.0, 2.0, 0.4], [0.2, 0.0, 1.0])["pass"]
+
+    class WrongSign(PlanarBody):
+        def contact(self, c, t, q, qd):
+            g, J, w, gamma, scale = super().contact(c, t, q, qd)
+            J = J.copy()
+            J[1, 2] = -J[1, 2]
+            return g, J, w, gamma, scale
+
+    r = clatter.python_model(WrongSign.rod(1.0, 1.0), e=0.8).check_conformance(
+        0.1, [0.0, 2.0, 0.4], [0.2, 0.0, 1.0])
+    failed = {c["name"] for c in r["checks"] if not c["pass"]}
+    assert not r["pass"] and {"contact.P1.gap_gradient", "contact.P2.gap_gradient"} <= failed
