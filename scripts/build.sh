@@ -13,3 +13,5 @@ generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 cmake -S . -B "$dir" "${generator[@]}" -DCLATTER_WERROR=ON "${flags[@]}" >/dev/null
 cmake --build "$dir" -j "$jobs"
+# `import clatter` for /usr/bin/python3 (the module is built in the release configuration only)
+if [ "$kind" = release ]; then scripts/install_python.sh; fi

@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build
   libeigen3-dev libboost-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3-numpy python3-matplotlib python3-scipy
+  python3-numpy python3-matplotlib python3-scipy pybind11-dev python3-pytest python3-dev
   hyperfine clang-format python3-siconos
 )
 

@@ -1,0 +1,323 @@
+"""clatter: event-driven simulation of rigid bodies with impacts and Coulomb friction.
+
+The C++ library from Python (docs/python.md): impact laws on numpy arrays, the built-in models and
+scenario files, your own model written in Python, simulations, sweeps and periodic orbits. Column
+names are those of the command line's CSV files.
+"""
+
+import functools
+import sys
+
+import numpy as np
+
+from ._clatter import (
+    CONTACT_MODES,
+    EVENT_KINDS,
+    LAWS,
+    STATUS_NAMES,
+    STOP_REASONS,
+    Model,
+    Scenario,
+    closed_form_orbit,
+    find_orbit,
+    impact,
+    impacts,
+    load_scenario,
+    models,
+)
+from . import _clatter
+
+__all__ = [
+    "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
+    "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
+    "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
+]
+
+
+def _frame(columns):
+    """A pandas DataFrame of a dict of columns (pandas is optional)."""
+    try:
+        import pandas
+    except ImportError as e:
+        raise ImportError("to_pandas() needs pandas (apt-get install python3-pandas)") from e
+    return pandas.DataFrame(columns)
+
+
+class Table(dict):
+    """Columns by name (numpy arrays of one length), as the CLI's CSV file of the same name."""
+
+    def to_pandas(self):
+        return _frame(self)
+
+
+def _names(table, codes):
+    return np.array(table, dtype=object)[np.asarray(codes, dtype=np.int64)]
+
+
+class SimulationResult:
+    """The outcome of simulate(): samples, events, sections, the final state and the ledger.
+
+    t, q, qd, aux, energy, modes   the samples (q: (n, nq); modes: codes into CONTACT_MODES)
+    events                         events.csv's columns (Table)
+    timeseries                     timeseries.csv's columns (Table)
+    sections                       the Poincare-section crossings (as the samples)
+    reason, message                why the run stopped (STOP_REASONS) and in words
+    energy_ledger, counts          summary.json's energy ledger and counts
+    t_final, q_final, qd_final     the state at the end; max_gap_drift, max_velocity_drift,
+                                   wall_time_s
+    """
+
+    def __init__(self, raw, model):
+        self.model = model
+        self._raw = raw
+        s = raw["samples"]
+        self.t, self.q, self.qd, self.energy = s["t"], s["q"], s["qd"], s["energy"]
+        self.aux = s.get("aux", np.zeros((len(self.t), 0)))
+        self.modes = s["modes"]
+        self.sections = Table(raw["sections"])
+        for key in ("reason", "message", "t_final", "counts", "max_gap_drift",
+                    "max_velocity_drift", "wall_time_s"):
+            setattr(self, key, raw.get(key))
+        self.energy_ledger = raw["energy"]
+        self.q_final = np.array(raw["q_final"])
+        self.qd_final = np.array(raw["qd_final"])
+
+    @functools.cached_property
+    def events(self):
+        """events.csv's columns (built on first use)."""
+        return self._event_table(self._raw["events"])
+
+    @functools.cached_property
+    def timeseries(self):
+        """timeseries.csv's columns (built on first use)."""
+        return self._timeseries(self._raw["samples"])
+
+    def _event_table(self, e):
+        contacts = np.array([""] + self.model.contact_names, dtype=object)
+        names = self.model.coordinate_names
+        t = Table()
+        t["t"] = e["t"]
+        t["kind"] = _names(EVENT_KINDS, e["kind"])
+        t["contact"] = contacts[e["contact"] + 1]
+        t["other"] = contacts[e["other"] + 1]
+        t["mode_after"] = _names(CONTACT_MODES, e["mode_after"])
+        t["region"] = e["region"]  # -1 where events.csv leaves it empty
+        t["brach_case"] = e["brach_case"]  # -1 likewise
+        t["status"] = _names(STATUS_NAMES, e["status"])
+        for i, v in enumerate(("T", "N")):
+            t[f"v_{v}_pre"] = e["v_pre"][:, i]
+            t[f"v_{v}_post"] = e["v_post"][:, i]
+            t[f"Lambda_{v}"] = e["Lambda"][:, i]
+        order = ["t", "kind", "contact", "other", "mode_after", "region", "brach_case", "status",
+                 "v_T_pre", "v_N_pre", "v_T_post", "v_N_post", "Lambda_T", "Lambda_N"]
+        t = Table((k, t[k]) for k in order)
+        t["delta_energy"] = e["delta_energy"]
+        t["energy"] = e["energy"]
+        t["t_accumulation"] = e["t_accumulation"]  # NaN where events.csv leaves it empty
+        for i, n in enumerate(names):
+            t[n] = e["q"][:, i]
+        for i, n in enumerate(names):
+            t[n + "dot_pre"] = e["qd_pre"][:, i]
+        for i, n in enumerate(names):
+            t[n + "dot_post"] = e["qd_post"][:, i]
+        return t
+
+    def _timeseries(self, s):
+        m = self.model
+        t = Table(t=s["t"])
+        for i, n in enumerate(m.coordinate_names):
+            t[n] = s["q"][:, i]
+        for i, n in enumerate(m.coordinate_names):
+            t[n + "dot"] = s["qd"][:, i]
+        for i, n in enumerate(m.aux_names):
+            t[n] = s["aux"][:, i]
+        t["energy"] = s["energy"]
+        planar = "surface_h" in s
+        if planar:
+            t["surface_h"], t["surface_u"] = s["surface_h"], s["surface_u"]
+        for c, n in enumerate(m.contact_names):
+            if planar:
+                t[n + "_x"], t[n + "_y"] = s["contact_x"][:, c], s["contact_y"][:, c]
+            t[n + "_gap"] = s["gap"][:, c]
+            t[n + "_mode"] = _names(CONTACT_MODES, s["modes"][:, c])
+        return t
+
+    def check(self):
+        """Raises RuntimeError with the engine's message unless the run reached t_end (as the
+        CLI's exit status 3); returns the result otherwise."""
+        if self.reason != "end_time":
+            raise RuntimeError(f"simulation stopped before t_end ({self.reason}): {self.message}")
+        return self
+
+    def __repr__(self):
+        return (f"<SimulationResult {self.reason}: t_final={self.t_final}, "
+                f"{len(self.t)} samples, {len(self.events['t'])} events>")
+
+
+def _start(system, q, qd, t0, aux):
+    """Model, initial state and options of a Model or a Scenario."""
+    if isinstance(system, Scenario):
+        init = system.initial
+        options = system.options
+        model = system.model
+        q = init["q"] if q is None else q
+        qd = init["qd"] if qd is None else qd
+        t0 = init["t"] if t0 is None else t0
+        aux = init["aux"] if aux is None else aux
+        return model, q, qd, t0, aux, options, system.chatter_horizon_given
+    if not isinstance(system, Model):
+        raise TypeError("simulate: the first argument must be a clatter.Model or a Scenario")
+    if q is None or qd is None:
+        raise ValueError("q, qd: a Model needs the initial state (q=..., qd=...)")
+    return system, q, qd, 0.0 if t0 is None else t0, aux, {}, False
+
+
+def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=None,
+             events_only=False, record_events=True, sections="none", **options):
+    """Runs the engine on a Model (q, qd required) or a Scenario (its initial state and options).
+
+    t_end, output_dt: override the scenario's; output_dt = 0 gives 2000 samples, as the CLI.
+    events_only: no samples (memory bounded by the events); record_events=False: no events;
+    sections="apex": record the apex crossings (Poincare section) in result.sections.
+    options: any key of a scenario's [simulation] table (max_events, exact_flight, ...) and
+    max_wall_time. Like `clatter simulate`, the chatter horizon is the sample step unless given.
+    Ctrl-C cancels the run and raises KeyboardInterrupt.
+    """
+    model, q, qd, t0, aux, opts, horizon_given = _start(system, q, qd, t0, aux)
+    opts = dict(opts)
+    opts.update(options)
+    horizon_given = horizon_given or "chatter_horizon" in options
+    if t_end is not None:
+        opts["t_end"] = t_end
+    if output_dt is not None:
+        opts["output_dt"] = output_dt
+    if "t_end" not in opts:
+        raise ValueError("t_end: required for a Model (the end time of the run [s])")
+    if opts.get("output_dt", 0.0) == 0.0:
+        opts["output_dt"] = (opts["t_end"] - t0) / 2000.0
+    if not horizon_given:
+        opts["chatter_horizon"] = opts["output_dt"]
+    raw = _clatter._simulate(model, float(t0), np.asarray(q, float), np.asarray(qd, float),
+                             None if aux is None or len(aux) == 0 else np.asarray(aux, float),
+                             opts, not events_only, record_events, sections)
+    return SimulationResult(raw, model)
+
+
+def python_model(obj, law="stronge", e=0.0, mu=0.0):
+    """A Model whose dynamics are the methods of the Python object `obj` (docs/python.md):
+    nq, contacts, mass_matrix(t, q), applied_forces(t, q, qd), contact(c, t, q, qd) ->
+    (g_N, J, w, gamma[, scale]), potential_energy(t, q), force_scale(); optionally
+    coordinate_names, mass_scale(), kinetic_energy, applied_power, velocity_scale, rate_bound,
+    gap_scale. It runs in the same engine, calling back into Python (slower than C++)."""
+    return _clatter._python_model(obj, law, e, mu)
+
+
+def _progress(total, show):
+    """A tqdm progress bar when tqdm is installed and show is True, or None and the output is a
+    terminal or a notebook."""
+    if show is None:
+        show = sys.stderr.isatty() or "ipykernel" in sys.modules
+    if not show:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, desc="sweep", leave=False)
+
+
+def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
+          record_periods=200.0, continuation=False, threads=2, progress=None, **options):
+    """Brute-force bifurcation diagram against the surface frequency, as `clatter sweep`:
+    omega = (from, to, n). Returns (bifurcation, summary): Tables with the columns of
+    bifurcation.csv (omega, y_apex) and summary.csv (omega, distinct, samples, reason, message).
+
+    Without continuation the values run independently on `threads` threads (the GIL released),
+    as the CLI runs them: a value whose run fails gives reason "error" and its message, the others
+    go on; a progress bar is shown in terminals and notebooks when tqdm is installed
+    (progress=False: never, True: always); Ctrl-C stops
+    the sweep between values. With continuation each value starts from the previous final state
+    (analysis::sweep_omega in one call)."""
+    model, q, qd, t0, _, opts, _ = _start(system, q, qd, t0, None)
+    opts = dict(opts)
+    opts.update(options)
+    opts.setdefault("t_end", t0 + 1.0)  # set per value by the sweep
+    lo, hi, n = omega
+    if n != int(n) or not 1 <= n <= 1_000_000:
+        raise ValueError(f"n: must lie in [1, 1000000] (omega = (from, to, n)), got {n}")
+    n = int(n)
+    q, qd = np.asarray(q, float), np.asarray(qd, float)
+
+    def run(lo_, hi_, n_, threads_):
+        return _clatter._sweep_omega(model, float(t0), q, qd, opts, float(lo_), float(hi_), n_,
+                                     float(transient_periods), float(record_periods),
+                                     bool(continuation), threads_)
+
+    if continuation:
+        raw = run(lo, hi, n, 1)
+        summary = Table(raw["summary"])
+        summary["reason"] = np.array(summary["reason"], dtype=object)
+        summary["message"] = np.full(len(summary["omega"]), "", dtype=object)
+        return Table(raw["bifurcation"]), summary
+
+    # the values of analysis::sweep_omega and the CLI: from + (to - from) i / (n - 1)
+    values = [float(lo) if n == 1 else lo + (hi - lo) * i / (n - 1) for i in range(n)]
+    if not 1 <= threads <= 256:
+        raise ValueError(f"threads: must lie in [1, 256], got {threads}")
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(w):
+        try:
+            return run(w, w, 1, 1), ""
+        except (ValueError, RuntimeError) as e:
+            return None, str(e)
+
+    bar = _progress(n, progress)
+    results = []
+    pool = ThreadPoolExecutor(min(threads, n))
+    try:
+        for r in pool.map(one, values):
+            results.append(r)
+            if bar is not None:
+                bar.update(1)
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if bar is not None:
+            bar.close()
+    bif_w, bif_y, s = [], [], {k: [] for k in ("omega", "distinct", "samples", "reason", "message")}
+    for w, (raw, error) in zip(values, results):
+        if raw is None:
+            row = dict(omega=w, distinct=0, samples=0, reason="error", message=error)
+        else:
+            b, t = raw["bifurcation"], raw["summary"]
+            bif_w.extend(b["omega"])
+            bif_y.extend(b["y_apex"])
+            row = dict(omega=t["omega"][0], distinct=t["distinct"][0], samples=t["samples"][0],
+                       reason=t["reason"][0], message="")
+        for k in s:
+            s[k].append(row[k])
+    summary = Table(omega=np.array(s["omega"], float), distinct=np.array(s["distinct"], np.int32),
+                    samples=np.array(s["samples"], np.int64),
+                    reason=np.array(s["reason"], dtype=object),
+                    message=np.array(s["message"], dtype=object))
+    return Table(omega=np.array(bif_w, float), y_apex=np.array(bif_y, float)), summary
+
+
+def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.0), cascade=0):
+    """The period-n orbits of a ball on A sin(wt) for one restitution e, continued in omega from
+    halfway between the closed-form SN and PD, as `clatter orbits --e E [--cascade K]`. Returns a
+    dict: branches and bifurcations (Tables with the columns of branches.csv and
+    bifurcations.csv, with a cascade also the doubled branches and their PD points), start_omega,
+    the closed-form SN and PD, end_high, end_low, and cascade (impacts, periods, omega_pd: the
+    levels of summary.json's cascade)."""
+    raw = _clatter._orbit_branch(float(e), float(amplitude), float(gravity), int(periods),
+                                 float(omega_range[0]), float(omega_range[1]), int(cascade))
+    raw["cascade"] = Table(raw["cascade"])
+    raw["branches"] = Table(raw["branches"])
+    bif = Table(raw["bifurcations"])
+    bif["kind"] = np.array(bif["kind"], dtype=object)
+    raw["bifurcations"] = bif
+    return raw

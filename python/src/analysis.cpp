@@ -1,0 +1,328 @@
+// Analysis from Python, as thin as possible over analysis/ (the sweeps are being generalised: keep
+// this file a translation of arguments and results only):
+//
+//   _sweep_omega(model, t0, q, qd, options, omega_from, omega_to, n, transient_periods,
+//                record_periods, continuation, threads)
+//       analysis::sweep_omega, GIL released -> the columns of `clatter sweep`'s bifurcation.csv
+//       (omega, y_apex) and summary.csv (omega, distinct, samples, reason)
+//   _orbit_branch(e, amplitude, gravity, periods, omega_min, omega_max)
+//       what `clatter orbits` does for one e: the stable period-n orbit halfway
+//       between the closed-form SN and PD, continued both ways -> the columns of branches.csv
+//       and bifurcations.csv
+//       (with cascade = K: the PD points of the period-doubling cascade, as --cascade K)
+//   find_orbit(amplitude, omega, gravity, e, impacts, periods, guess) -> dict (shooting)
+//   closed_form_orbit(amplitude, omega, gravity, e, periods) -> dict
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pybind11/complex.h>
+#include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "clatter/analysis/bifurcation_sweep.hpp"
+#include "clatter/analysis/orbit_continuation.hpp"
+#include "clatter/core/error.hpp"
+
+namespace py = pybind11;
+
+namespace clatter::python {
+
+namespace {
+
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+template <typename T>
+py::array_t<T> array(const std::vector<T>& v) {
+  py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
+  std::copy(v.begin(), v.end(), a.mutable_data());
+  return a;
+}
+
+model::VecQ to_vec(const Array& a, int n, const char* name) {
+  require(a.ndim() == 1 && a.shape(0) == n, name,
+          "must have " + std::to_string(n) + " entries (the model's)");
+  model::VecQ v(n);
+  for (int i = 0; i < n; ++i) v(i) = a.data()[i];
+  return v;
+}
+
+py::dict sweep(const std::shared_ptr<model::System>& model, double t0, const Array& q,
+               const Array& qd, const hybrid::SimulationOptions& options,
+               const analysis::SweepOptions& sw) {
+  hybrid::InitialState init;
+  init.t = t0;
+  init.q = to_vec(q, model->nq(), "q");
+  init.qd = to_vec(qd, model->nq(), "qd");
+  std::vector<analysis::SweepPoint> points;
+  {
+    const py::gil_scoped_release release;
+    points = analysis::sweep_omega(*model, init, options, sw);
+  }
+  std::vector<double> omega, y_apex, s_omega;
+  std::vector<std::int32_t> distinct;
+  std::vector<std::int64_t> samples;
+  py::list reason;
+  for (const analysis::SweepPoint& p : points) {
+    for (const double y : p.apex_heights) {
+      omega.push_back(p.omega);
+      y_apex.push_back(y);
+    }
+    s_omega.push_back(p.omega);
+    distinct.push_back(p.distinct);
+    samples.push_back(static_cast<std::int64_t>(p.apex_heights.size()));
+    reason.append(std::string(hybrid::to_string(p.reason)));
+  }
+  py::dict bifurcation, summary;
+  bifurcation["omega"] = array(omega);
+  bifurcation["y_apex"] = array(y_apex);
+  summary["omega"] = array(s_omega);
+  summary["distinct"] = array(distinct);
+  summary["samples"] = array(samples);
+  summary["reason"] = reason;
+  return py::dict(py::arg("bifurcation") = bifurcation, py::arg("summary") = summary);
+}
+
+// the columns of branches.csv / bifurcations.csv, filled as `clatter orbits` fills them
+struct OrbitColumns {
+  std::vector<double> e, omega, phase, velocity, apex_min, apex_max, l1_re, l1_im, l2_re, l2_im,
+      margin;
+  std::vector<std::int32_t> impacts, periods, stable;
+
+  void add(double e_, const analysis::Branch& br) {
+    for (const analysis::BranchPoint& p : br.points) {
+      e.push_back(e_);
+      impacts.push_back(br.impacts);
+      periods.push_back(br.periods);
+      omega.push_back(p.omega);
+      phase.push_back(p.z.phase);
+      velocity.push_back(p.z.velocity);
+      apex_min.push_back(p.apex_min);
+      apex_max.push_back(p.apex_max);
+      l1_re.push_back(p.multipliers[0].real());
+      l1_im.push_back(p.multipliers[0].imag());
+      l2_re.push_back(p.multipliers[1].real());
+      l2_im.push_back(p.multipliers[1].imag());
+      stable.push_back(p.stable ? 1 : 0);
+      margin.push_back(p.margin);
+    }
+  }
+  [[nodiscard]] py::dict dict() const {
+    py::dict d;
+    d["e"] = array(e);
+    d["impacts"] = array(impacts);
+    d["periods"] = array(periods);
+    d["omega"] = array(omega);
+    d["phase"] = array(phase);
+    d["velocity"] = array(velocity);
+    d["apex_min"] = array(apex_min);
+    d["apex_max"] = array(apex_max);
+    d["lambda1_re"] = array(l1_re);
+    d["lambda1_im"] = array(l1_im);
+    d["lambda2_re"] = array(l2_re);
+    d["lambda2_im"] = array(l2_im);
+    d["stable"] = array(stable);
+    d["margin"] = array(margin);
+    return d;
+  }
+};
+
+py::dict orbit_branch(double e, double amplitude, double gravity, int periods, int cascade,
+                      const analysis::ContinuationOptions& copt) {
+  require(e > 0.0 && e < 1.0, "e", "must lie in (0, 1)", e);
+  require(amplitude > 0.0 && std::isfinite(amplitude), "amplitude",
+          "must be positive and finite [m]", amplitude);
+  require(gravity > 0.0 && std::isfinite(gravity), "gravity", "must be positive and finite",
+          gravity);
+  require(periods >= 1 && periods <= 16, "periods", "must lie in [1, 16]");
+  require(cascade >= 0 && cascade <= 8, "cascade", "must lie in [0, 8]");
+  analysis::validate(copt);
+  const analysis::ClosedFormOrbit cf0 =
+      analysis::closed_form_orbit(amplitude, 1.0, gravity, e, periods);
+  const double omega0 = 0.5 * (cf0.omega_sn + cf0.omega_pd);
+  require(omega0 > copt.omega_min && omega0 < copt.omega_max, "omega_range",
+          "the period orbits start at omega = " + format_number(omega0) +
+              " (between the closed-form SN and PD), outside omega_range");
+  OrbitColumns branch;
+  std::vector<std::string> kind;
+  std::vector<double> b_omega, b_phase, b_velocity, b_apex_max, b_l1, b_l2, b_margin, b_closed;
+  std::vector<std::int32_t> b_impacts, b_periods;
+  const auto add_bifurcation = [&](const analysis::Bifurcation& b, int m, int n, double closed) {
+    kind.emplace_back(analysis::to_string(b.kind));
+    b_impacts.push_back(m);
+    b_periods.push_back(n);
+    b_omega.push_back(b.at.omega);
+    b_phase.push_back(b.at.z.phase);
+    b_velocity.push_back(b.at.z.velocity);
+    b_apex_max.push_back(b.at.apex_max);
+    b_l1.push_back(b.at.multipliers[0].real());
+    b_l2.push_back(b.at.multipliers[1].real());
+    b_margin.push_back(b.at.margin);
+    b_closed.push_back(closed);
+  };
+  std::string end_high, end_low;
+  std::vector<std::int32_t> c_impacts, c_periods;
+  std::vector<double> c_omega;
+  {
+    const py::gil_scoped_release release;
+    dynamics::Surface s;
+    s.amplitude = amplitude;
+    s.omega = omega0;
+    const analysis::ImpactOscillator osc(
+        dynamics::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
+    const analysis::PeriodicOrbit start = analysis::find_periodic_orbit(
+        osc, analysis::closed_form_orbit(amplitude, omega0, gravity, e, periods).stable, 1,
+        periods);
+    require(start.converged, "e", "shooting did not converge on the closed-form orbit");
+    analysis::BranchEnd low{};
+    const analysis::Branch br = analysis::continue_both_ways(osc, start, copt, &low);
+    end_high = analysis::to_string(br.end);
+    end_low = analysis::to_string(low);
+    branch.add(e, br);
+    for (const analysis::Bifurcation& b : br.bifurcations) {
+      double closed = std::numeric_limits<double>::quiet_NaN();
+      if (b.kind == analysis::BifurcationKind::kSaddleNode) closed = cf0.omega_sn;
+      if (b.kind == analysis::BifurcationKind::kPeriodDoubling) closed = cf0.omega_pd;
+      add_bifurcation(b, 1, periods, closed);
+    }
+    // the period-doubling cascade from the stable branch's PD, as `clatter orbits --cascade`
+    const analysis::Bifurcation* pd = nullptr;
+    for (const analysis::Bifurcation& b : br.bifurcations)
+      if (pd == nullptr && b.kind == analysis::BifurcationKind::kPeriodDoubling &&
+          std::sin(b.at.z.phase) > 0.0)
+        pd = &b;
+    if (cascade > 0 && pd != nullptr) {
+      // as the CLI: the levels' PD points, the deeper ones as bifurcation rows, and the stable
+      // segments of the doubled branches between them as branch points
+      const std::vector<analysis::Bifurcation> c =
+          analysis::period_doubling_cascade(osc, *pd, 1, periods, cascade, copt);
+      analysis::ContinuationOptions seg = copt;
+      seg.stop_at_bifurcation = true;
+      int m = 1, n = periods;
+      for (std::size_t k = 0; k < c.size(); ++k) {
+        c_impacts.push_back(2 * m);
+        c_periods.push_back(2 * n);
+        c_omega.push_back(c[k].at.omega);
+        if (k > 0) add_bifurcation(c[k], m, n, std::numeric_limits<double>::quiet_NaN());
+        if (k + 1 < c.size() && k < 4) {
+          seg.ds_max = copt.ds_max * std::pow(0.25, static_cast<double>(k));
+          seg.ds = 0.1 * seg.ds_max;
+          branch.add(e, analysis::continue_period_doubled(osc, c[k], m, n, seg));
+        }
+        m *= 2;
+        n *= 2;
+      }
+    }
+  }
+  const std::size_t nb = kind.size();
+  py::dict bif;
+  bif["e"] = array(std::vector<double>(nb, e));
+  bif["impacts"] = array(b_impacts);
+  bif["periods"] = array(b_periods);
+  bif["kind"] = kind;
+  bif["omega"] = array(b_omega);
+  bif["phase"] = array(b_phase);
+  bif["velocity"] = array(b_velocity);
+  bif["apex_max"] = array(b_apex_max);
+  bif["lambda1"] = array(b_l1);
+  bif["lambda2"] = array(b_l2);
+  bif["margin"] = array(b_margin);
+  bif["closed_form_omega"] = array(b_closed);
+  return py::dict(py::arg("branches") = branch.dict(), py::arg("bifurcations") = bif,
+                  py::arg("start_omega") = omega0, py::arg("omega_sn_closed_form") = cf0.omega_sn,
+                  py::arg("omega_pd_closed_form") = cf0.omega_pd, py::arg("end_high") = end_high,
+                  py::arg("end_low") = end_low,
+                  py::arg("cascade") = py::dict(py::arg("impacts") = array(c_impacts),
+                                                py::arg("periods") = array(c_periods),
+                                                py::arg("omega_pd") = array(c_omega)));
+}
+
+}  // namespace
+
+void bind_analysis(py::module_& m) {
+  m.def(
+      "_sweep_omega",
+      [](const std::shared_ptr<model::System>& model, double t0, const Array& q, const Array& qd,
+         const py::dict& options, double omega_from, double omega_to, int n,
+         double transient_periods, double record_periods, bool continuation, int threads) {
+        analysis::SweepOptions sw;
+        sw.omega_from = omega_from;
+        sw.omega_to = omega_to;
+        sw.n = n;
+        sw.transient_periods = transient_periods;
+        sw.record_periods = record_periods;
+        sw.continuation = continuation;
+        sw.threads = threads;
+        return sweep(model, t0, q, qd, to_options(options), sw);
+      },
+      py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"), py::arg("options"),
+      py::arg("omega_from"), py::arg("omega_to"), py::arg("n"), py::arg("transient_periods"),
+      py::arg("record_periods"), py::arg("continuation"), py::arg("threads"));
+  m.def(
+      "_orbit_branch",
+      [](double e, double amplitude, double gravity, int periods, double omega_min,
+         double omega_max, int cascade) {
+        analysis::ContinuationOptions copt;
+        copt.omega_min = omega_min;
+        copt.omega_max = omega_max;
+        return orbit_branch(e, amplitude, gravity, periods, cascade, copt);
+      },
+      py::arg("e"), py::arg("amplitude"), py::arg("gravity"), py::arg("periods"),
+      py::arg("omega_min"), py::arg("omega_max"), py::arg("cascade") = 0);
+  m.def(
+      "find_orbit",
+      [](double amplitude, double omega, double gravity, double e, int impacts, int periods,
+         std::optional<std::pair<double, double>> guess) {
+        require(e > 0.0 && e < 1.0, "e", "must lie in (0, 1)", e);
+        dynamics::Surface s;
+        s.amplitude = amplitude;
+        s.omega = omega;
+        const analysis::ImpactOscillator osc(
+            dynamics::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
+        const analysis::ImpactState z0 =
+            guess ? analysis::ImpactState{guess->first, guess->second}
+                  : analysis::closed_form_orbit(amplitude, omega, gravity, e, periods).stable;
+        analysis::PeriodicOrbit o;
+        {
+          const py::gil_scoped_release release;
+          o = analysis::find_periodic_orbit(osc, z0, impacts, periods);
+        }
+        return py::dict(py::arg("phase") = o.z.phase, py::arg("velocity") = o.z.velocity,
+                        py::arg("impacts") = o.impacts, py::arg("periods") = o.periods,
+                        py::arg("converged") = o.converged, py::arg("iterations") = o.iterations,
+                        py::arg("residual") = o.residual, py::arg("DP") = Eigen::Matrix2d(o.DP),
+                        py::arg("multipliers") = std::vector<std::complex<double>>(
+                            o.multipliers.begin(), o.multipliers.end()),
+                        py::arg("stable") = o.stable);
+      },
+      py::arg("amplitude"), py::arg("omega"), py::arg("gravity"), py::arg("e"),
+      py::arg("impacts") = 1, py::arg("periods") = 1, py::arg("guess") = std::nullopt,
+      "Newton shooting for a periodic orbit of the ball on A sin(wt) (Newton restitution e) with "
+      "m impacts in n periods, from `guess` = (phase, velocity) after an impact or the "
+      "closed-form stable orbit; Floquet multipliers of D(P^m).");
+  m.def(
+      "closed_form_orbit",
+      [](double amplitude, double omega, double gravity, double e, int periods) {
+        const analysis::ClosedFormOrbit c =
+            analysis::closed_form_orbit(amplitude, omega, gravity, e, periods);
+        return py::dict(py::arg("exists") = c.exists, py::arg("stable_phase") = c.stable.phase,
+                        py::arg("stable_velocity") = c.stable.velocity,
+                        py::arg("unstable_phase") = c.unstable.phase,
+                        py::arg("unstable_velocity") = c.unstable.velocity,
+                        py::arg("trace_stable") = c.trace_stable,
+                        py::arg("determinant") = c.determinant, py::arg("omega_sn") = c.omega_sn,
+                        py::arg("omega_pd") = c.omega_pd);
+      },
+      py::arg("amplitude"), py::arg("omega"), py::arg("gravity"), py::arg("e"),
+      py::arg("periods") = 1,
+      "The closed form of the period-n orbits of the ball on A sin(wt) (Newton restitution).");
+}
+
+}  // namespace clatter::python

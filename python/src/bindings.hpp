@@ -1,0 +1,24 @@
+#pragma once
+/// @file
+/// The parts of the Python module clatter._clatter, each bound by its own file of python/src/,
+/// and the conversions they share.
+
+#include <pybind11/pybind11.h>
+
+#include "clatter/hybrid/simulation_options.hpp"
+
+namespace clatter::python {
+
+void bind_laws(pybind11::module_& m);          ///< laws.cpp: impact, impacts
+void bind_models(pybind11::module_& m);        ///< models.cpp: models, Model, Scenario
+void bind_simulate(pybind11::module_& m);      ///< simulate.cpp: _simulate
+void bind_python_model(pybind11::module_& m);  ///< python_model.cpp: _python_model
+void bind_analysis(pybind11::module_& m);      ///< analysis.cpp: sweeps and orbits
+
+/// Simulation options from a dict with the keys of a scenario's [simulation] table (and
+/// max_wall_time); an unknown key is a ValueError naming it.
+[[nodiscard]] hybrid::SimulationOptions to_options(const pybind11::dict& d);
+/// The options as such a dict.
+[[nodiscard]] pybind11::dict options_dict(const hybrid::SimulationOptions& o);
+
+}  // namespace clatter::python

@@ -1,0 +1,205 @@
+// A user's own mechanical system written in Python, run by the same engine: PythonSystem is a
+// model::System whose functions call methods of a Python object (each call takes the GIL, since
+// the engine runs without it). Slower than a C++ model by the cost of the calls (docs/python.md,
+// docs/performance.md).
+//
+// The object (see docs/python.md for an example):
+//   nq                               number of coordinates (int)
+//   contacts                         names of the contacts (list of str)
+//   mass_matrix(t, q)                M, (nq, nq), symmetric positive definite
+//   applied_forces(t, q, qd)         f, (nq,): everything but inertia and contact forces
+//   contact(c, t, q, qd)             (g_N, J (2, nq), w (2,), gamma (2,)[, scale]) of contact c:
+//                                    gap, Jacobian rows (T, N), obstacle velocity, dv/dt − J q̈
+//   potential_energy(t, q)           V [J]
+//   force_scale()                    a typical force [N]
+// and optionally coordinate_names (list of str), mass_scale(), kinetic_energy(t, q, qd),
+// applied_power(t, q, qd), velocity_scale(t, q, qd), rate_bound(qd), gap_scale(c, t, q).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "clatter/core/error.hpp"
+#include "clatter/model/system.hpp"
+
+namespace py = pybind11;
+
+namespace clatter::python {
+
+namespace {
+
+using model::MatQ;
+using model::VecA;
+using model::VecQ;
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+py::array_t<double> to_numpy(const VecQ& v) {
+  py::array_t<double> a(v.size());
+  std::copy(v.data(), v.data() + v.size(), a.mutable_data());
+  return a;
+}
+
+// a returned array of exactly `size` numbers, else InvalidArgument naming the method
+const double* numbers(const Array& a, py::ssize_t size, const std::string& what) {
+  if (a.size() != size)
+    throw InvalidArgument(
+        what, "must return " + std::to_string(size) + " numbers, got " + std::to_string(a.size()));
+  return a.data();
+}
+
+class PythonSystem final : public model::System {
+ public:
+  PythonSystem(py::object obj, const LawChoice& law) : obj_(std::move(obj)) {
+    nq_ = obj_.attr("nq").cast<int>();
+    require(nq_ >= 1 && nq_ <= model::kMaxDof, "nq",
+            "must lie in [1, " + std::to_string(model::kMaxDof) + "]");
+    std::vector<model::Contact> contacts;
+    for (const py::handle name : obj_.attr("contacts"))
+      contacts.push_back(model::Contact::with_law(name.cast<std::string>(), law));
+    require(!contacts.empty() && contacts.size() <= model::kMaxContacts, "contacts",
+            "must name between 1 and " + std::to_string(model::kMaxContacts) + " contacts");
+    set_contacts(std::move(contacts));
+    if (py::hasattr(obj_, "coordinate_names"))
+      names_ = obj_.attr("coordinate_names").cast<std::vector<std::string>>();
+    else
+      names_ = model::numbered_names("q", nq_);
+    require(static_cast<int>(names_.size()) == nq_, "coordinate_names", "must have nq entries");
+    for (const char* m : {"mass_scale", "kinetic_energy", "applied_power", "velocity_scale",
+                          "rate_bound", "gap_scale"})
+      has_.push_back(py::hasattr(obj_, m));
+  }
+  PythonSystem(const PythonSystem& other) : model::System(other) {
+    const py::gil_scoped_acquire gil;
+    obj_ = other.obj_;
+    nq_ = other.nq_;
+    names_ = other.names_;
+    has_ = other.has_;
+  }
+  PythonSystem& operator=(const PythonSystem&) = delete;
+  ~PythonSystem() override {
+    const py::gil_scoped_acquire gil;
+    obj_ = py::object();
+  }
+
+  [[nodiscard]] std::string_view kind() const override { return "python"; }
+  [[nodiscard]] int nq() const override { return nq_; }
+  [[nodiscard]] std::vector<std::string> coordinate_names() const override { return names_; }
+  [[nodiscard]] const py::object& object() const { return obj_; }
+
+  [[nodiscard]] MatQ mass_matrix(double t, const VecQ& q) const override {
+    const py::gil_scoped_acquire gil;
+    const auto a = obj_.attr("mass_matrix")(t, to_numpy(q)).cast<Array>();
+    const double* d = numbers(a, nq_ * nq_, "mass_matrix");
+    MatQ M(nq_, nq_);
+    for (int i = 0; i < nq_; ++i)
+      for (int j = 0; j < nq_; ++j) M(i, j) = d[i * nq_ + j];
+    return M;
+  }
+  [[nodiscard]] VecQ applied_forces(double t, const VecQ& q, const VecQ& qd,
+                                    const VecA& /*aux*/) const override {
+    const py::gil_scoped_acquire gil;
+    const auto a = obj_.attr("applied_forces")(t, to_numpy(q), to_numpy(qd)).cast<Array>();
+    const double* d = numbers(a, nq_, "applied_forces");
+    VecQ f(nq_);
+    for (int i = 0; i < nq_; ++i) f(i) = d[i];
+    return f;
+  }
+  void contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
+                        model::ContactGeometry& out) const override {
+    const py::gil_scoped_acquire gil;
+    const auto r = obj_.attr("contact")(c, t, to_numpy(q), to_numpy(qd)).cast<py::tuple>();
+    if (r.size() != 4 && r.size() != 5)
+      throw InvalidArgument("contact", "must return (g_N, J, w, gamma[, scale])");
+    out.g_N = r[0].cast<double>();
+    const double* J = numbers(r[1].cast<Array>(), 2 * nq_, "contact: J");
+    out.J.resize(2, nq_);
+    for (int i = 0; i < 2; ++i)
+      for (int j = 0; j < nq_; ++j) out.J(i, j) = J[i * nq_ + j];
+    const double* w = numbers(r[2].cast<Array>(), 2, "contact: w");
+    const double* gamma = numbers(r[3].cast<Array>(), 2, "contact: gamma");
+    out.w = {w[0], w[1]};
+    out.gamma = {gamma[0], gamma[1]};
+    out.v = out.J * qd - out.w;
+    out.scale = r.size() == 5 ? r[4].cast<double>() : 1.0;
+  }
+  [[nodiscard]] double potential_energy(double t, const VecQ& q) const override {
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("potential_energy")(t, to_numpy(q)).cast<double>();
+  }
+  [[nodiscard]] double force_scale() const override {
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("force_scale")().cast<double>();
+  }
+  [[nodiscard]] double mass_scale() const override {
+    if (!has_[0]) return System::mass_scale();
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("mass_scale")().cast<double>();
+  }
+  [[nodiscard]] double kinetic_energy(double t, const VecQ& q, const VecQ& qd) const override {
+    if (!has_[1]) return System::kinetic_energy(t, q, qd);
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("kinetic_energy")(t, to_numpy(q), to_numpy(qd)).cast<double>();
+  }
+  [[nodiscard]] double applied_power(double t, const VecQ& q, const VecQ& qd,
+                                     const VecA& aux) const override {
+    if (!has_[2]) return System::applied_power(t, q, qd, aux);
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("applied_power")(t, to_numpy(q), to_numpy(qd)).cast<double>();
+  }
+  [[nodiscard]] double velocity_scale(double t, const VecQ& q, const VecQ& qd) const override {
+    if (!has_[3]) return System::velocity_scale(t, q, qd);
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("velocity_scale")(t, to_numpy(q), to_numpy(qd)).cast<double>();
+  }
+  [[nodiscard]] double rate_bound(const VecQ& qd) const override {
+    if (!has_[4]) return System::rate_bound(qd);
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("rate_bound")(to_numpy(qd)).cast<double>();
+  }
+  [[nodiscard]] double gap_scale(int c, double t, const VecQ& q) const override {
+    if (!has_[5]) return System::gap_scale(c, t, q);
+    const py::gil_scoped_acquire gil;
+    return obj_.attr("gap_scale")(c, t, to_numpy(q)).cast<double>();
+  }
+
+ protected:
+  [[nodiscard]] std::unique_ptr<System> clone() const override {
+    return std::make_unique<PythonSystem>(*this);
+  }
+  [[nodiscard]] model::ParameterSet own_parameters() const override { return {}; }
+  [[nodiscard]] std::unique_ptr<System> with_own_parameter(std::string_view name,
+                                                           double /*value*/) const override {
+    throw InvalidArgument(std::string(name),
+                          "a Python model has no parameters of its own by name (only the "
+                          "contacts' e, mu, mu_s, mu_d): change the Python object instead");
+  }
+
+ private:
+  py::object obj_;
+  int nq_{0};
+  std::vector<std::string> names_;
+  std::vector<bool> has_;
+};
+
+}  // namespace
+
+void bind_python_model(py::module_& m) {
+  m.def(
+      "_python_model",
+      [](py::object obj, const std::string& law, double e, double mu) {
+        LawChoice choice;
+        choice.kind = parse_law(law);
+        choice.params = {mu, e};
+        return std::shared_ptr<model::System>(
+            std::make_shared<PythonSystem>(std::move(obj), choice));
+      },
+      py::arg("obj"), py::arg("law") = "stronge", py::arg("e") = 0.0, py::arg("mu") = 0.0,
+      "Wraps a Python object with nq, contacts, mass_matrix, applied_forces, contact, "
+      "potential_energy and force_scale into a Model (see clatter.python_model).");
+}
+
+}  // namespace clatter::python

@@ -1,0 +1,399 @@
+// One simulation from Python (hybrid/simulator.hpp), run with the GIL released:
+//
+//   _simulate(model, t0, q, qd, aux, options, record_samples, record_events, sections)
+//     -> dict: samples, events, sections (dicts of numpy arrays), the final state, stop reason
+//        and message, counts, the energy ledger (summary.json's names), drifts, wall time
+//
+// The pure-Python wrapper (clatter/__init__.py: simulate) fills the arguments from a scenario or
+// a model and names the columns as the CLI's timeseries.csv and events.csv do.
+// Ctrl-C: the recorder's keep_going() reacquires the GIL every 1000 polls or 50 ms and calls
+// PyErr_CheckSignals; a pending KeyboardInterrupt cancels the run (StopReason::kCancelled) and is
+// raised once the engine has returned.
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "clatter/core/error.hpp"
+#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/hybrid/simulator.hpp"
+
+namespace py = pybind11;
+
+namespace clatter::python {
+
+namespace {
+
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+// a growing table of rows of `width` numbers, returned as an (n, width) array
+template <typename T>
+struct Table {
+  int width{1};
+  std::vector<T> data;
+  [[nodiscard]] py::array_t<T> array(bool matrix = true) const {
+    const auto n = static_cast<py::ssize_t>(data.size() / static_cast<std::size_t>(width));
+    py::array_t<T> a =
+        matrix ? py::array_t<T>({n, static_cast<py::ssize_t>(width)}) : py::array_t<T>(n);
+    std::copy(data.begin(), data.end(), a.mutable_data());
+    return a;
+  }
+};
+
+// samples (or section crossings): t, q, q̇, aux, energy, modes, gaps; planar bodies add the surface
+// motion and the contact points, as timeseries.csv does
+struct SampleTables {
+  Table<double> t, q, qd, aux, energy, gap, surface_h, surface_u, contact_x, contact_y;
+  Table<std::int8_t> modes;
+
+  void size(int nq, int na, int nc) {
+    q.width = qd.width = nq;
+    aux.width = std::max(na, 1);
+    gap.width = contact_x.width = contact_y.width = modes.width = std::max(nc, 1);
+  }
+
+  void add(const model::System& m, const dynamics::PlanarBodyModel* planar,
+           const hybrid::Sample& s) {
+    t.data.push_back(s.t);
+    for (int i = 0; i < m.nq(); ++i) q.data.push_back(s.q(i));
+    for (int i = 0; i < m.nq(); ++i) qd.data.push_back(s.qd(i));
+    for (int i = 0; i < aux.width; ++i) aux.data.push_back(i < s.aux.size() ? s.aux(i) : 0.0);
+    energy.data.push_back(s.energy);
+    if (planar) {
+      surface_h.data.push_back(planar->surface().h(s.t));
+      surface_u.data.push_back(planar->surface().u(s.t));
+    }
+    model::ContactGeometry g;
+    for (int c = 0; c < m.num_contacts(); ++c) {
+      m.contact_geometry(c, s.t, s.q, s.qd, g);
+      gap.data.push_back(g.g_N);
+      modes.data.push_back(static_cast<std::int8_t>(s.modes[static_cast<std::size_t>(c)]));
+      if (planar) {
+        const dynamics::ContactKinematics k =
+            planar->contact(c, s.t, Vec3(s.q(0), s.q(1), s.q(2)), Vec3(s.qd(0), s.qd(1), s.qd(2)));
+        contact_x.data.push_back(s.q(0) + k.r.x());
+        contact_y.data.push_back(s.q(1) + k.r.y());
+      }
+    }
+  }
+
+  [[nodiscard]] py::dict dict(bool planar, bool with_aux) const {
+    py::dict d;
+    d["t"] = t.array(false);
+    d["q"] = q.array();
+    d["qd"] = qd.array();
+    if (with_aux) d["aux"] = aux.array();
+    d["energy"] = energy.array(false);
+    d["gap"] = gap.array();
+    d["modes"] = modes.array();
+    if (planar) {
+      d["surface_h"] = surface_h.array(false);
+      d["surface_u"] = surface_u.array(false);
+      d["contact_x"] = contact_x.array();
+      d["contact_y"] = contact_y.array();
+    }
+    return d;
+  }
+};
+
+struct EventTables {
+  Table<double> t, v_pre, v_post, Lambda, delta_energy, energy, t_accumulation, q, qd_pre, qd_post;
+  Table<std::int8_t> kind, mode_after, status;
+  Table<std::int32_t> contact, other, region, brach_case;
+
+  void size(int nq) {
+    v_pre.width = v_post.width = Lambda.width = 2;
+    q.width = qd_pre.width = qd_post.width = nq;
+  }
+
+  void add(const hybrid::EventRecord& e) {
+    t.data.push_back(e.t);
+    kind.data.push_back(static_cast<std::int8_t>(e.kind));
+    contact.data.push_back(e.contact);
+    other.data.push_back(e.other);
+    mode_after.data.push_back(static_cast<std::int8_t>(e.mode_after));
+    region.data.push_back(e.region);
+    brach_case.data.push_back(e.brach_case);
+    status.data.push_back(static_cast<std::int8_t>(e.status));
+    for (const Vec2* v : {&e.v_pre, &e.v_post, &e.Lambda}) {
+      Table<double>& to = v == &e.v_pre ? v_pre : v == &e.v_post ? v_post : Lambda;
+      to.data.push_back(v->x());
+      to.data.push_back(v->y());
+    }
+    delta_energy.data.push_back(e.delta_energy);
+    energy.data.push_back(e.energy);
+    // events.csv leaves it empty except after a chatter prediction
+    t_accumulation.data.push_back(e.kind == hybrid::EventKind::kClosure
+                                      ? e.t_accumulation
+                                      : std::numeric_limits<double>::quiet_NaN());
+    for (int i = 0; i < q.width; ++i) {
+      q.data.push_back(e.q(i));
+      qd_pre.data.push_back(e.qd_pre(i));
+      qd_post.data.push_back(e.qd_post(i));
+    }
+  }
+
+  [[nodiscard]] py::dict dict() const {
+    py::dict d;
+    d["t"] = t.array(false);
+    d["kind"] = kind.array(false);
+    d["contact"] = contact.array(false);
+    d["other"] = other.array(false);
+    d["mode_after"] = mode_after.array(false);
+    d["region"] = region.array(false);
+    d["brach_case"] = brach_case.array(false);
+    d["status"] = status.array(false);
+    d["v_pre"] = v_pre.array();
+    d["v_post"] = v_post.array();
+    d["Lambda"] = Lambda.array();
+    d["delta_energy"] = delta_energy.array(false);
+    d["energy"] = energy.array(false);
+    d["t_accumulation"] = t_accumulation.array(false);
+    d["q"] = q.array();
+    d["qd_pre"] = qd_pre.array();
+    d["qd_post"] = qd_post.array();
+    return d;
+  }
+};
+
+class Collector final : public hybrid::Recorder {
+ public:
+  Collector(const model::System& m, bool record_samples)
+      : m_(m),
+        planar_(dynamic_cast<const dynamics::PlanarBodyModel*>(&m)),
+        record_samples_(record_samples) {
+    samples.size(m.nq(), m.num_aux(), m.num_contacts());
+    sections.size(m.nq(), m.num_aux(), m.num_contacts());
+    events.size(m.nq());
+  }
+
+  void on_sample(const hybrid::Sample& s) override {
+    if (record_samples_) samples.add(m_, planar_, s);
+  }
+  void on_section(const hybrid::Sample& s) override { sections.add(m_, planar_, s); }
+  void on_event(const hybrid::EventRecord& e) override { events.add(e); }
+
+  bool keep_going() override {
+    const auto now = std::chrono::steady_clock::now();
+    if (++polls_ % 1000 != 0 && now - last_check_ < std::chrono::milliseconds(50)) return true;
+    last_check_ = now;
+    const py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() == 0) return true;
+    // the exception (KeyboardInterrupt, or whatever a signal handler raised) is taken out of the
+    // interpreter until the engine has returned, so that no Python call runs with it pending
+    interrupt_ = std::make_unique<py::error_already_set>();
+    return false;
+  }
+
+  [[nodiscard]] bool planar() const { return planar_ != nullptr; }
+  /// Raises the exception a signal handler set during the run, if any (GIL held).
+  void raise_interrupt() {
+    if (!interrupt_) return;
+    interrupt_->restore();
+    interrupt_.reset();
+    throw py::error_already_set();
+  }
+
+  SampleTables samples, sections;
+  EventTables events;
+
+ private:
+  const model::System& m_;
+  const dynamics::PlanarBodyModel* planar_;
+  bool record_samples_;
+  long polls_{0};
+  std::chrono::steady_clock::time_point last_check_{std::chrono::steady_clock::now()};
+  std::unique_ptr<py::error_already_set> interrupt_;
+};
+
+template <typename E, std::size_t N>
+E choice(const py::handle& v, const char* key, const std::array<E, N>& values) {
+  const auto s = v.cast<std::string>();
+  std::string allowed;
+  for (const E x : values) {
+    if (s == to_string(x)) return x;
+    allowed += (allowed.empty() ? "" : ", ") + std::string(to_string(x));
+  }
+  throw InvalidArgument(key, "unknown value '" + s + "' (allowed: " + allowed + ")");
+}
+
+model::VecQ to_vec(const Array& a, Eigen::Index n, const char* name) {
+  if (a.ndim() != 1 || a.shape(0) != n)
+    throw InvalidArgument(name, "must have " + std::to_string(n) + " entries (the model's)");
+  model::VecQ v(n);
+  for (Eigen::Index i = 0; i < n; ++i) v(i) = a.data()[i];
+  return v;
+}
+
+py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array& q,
+             const Array& qd, const std::optional<Array>& aux, const py::dict& options,
+             bool record_samples, bool record_events, const std::string& sections) {
+  const model::System& m = *model;
+  hybrid::InitialState init;
+  init.t = t0;
+  init.q = to_vec(q, m.nq(), "q");
+  init.qd = to_vec(qd, m.nq(), "qd");
+  if (aux && m.num_aux() > 0) init.aux = to_vec(*aux, m.num_aux(), "aux");
+  hybrid::SimulationOptions o = to_options(options);
+  o.record_events = record_events;
+  if (sections == "apex")
+    o.section = hybrid::Section::kApex;
+  else if (sections != "none")
+    throw InvalidArgument("sections", "unknown section '" + sections + "' (allowed: none, apex)");
+
+  Collector rec(m, record_samples);
+  hybrid::SimulationResult r;
+  const auto start = std::chrono::steady_clock::now();
+  {
+    const py::gil_scoped_release release;
+    r = hybrid::simulate(m, init, o, &rec);
+  }
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  rec.raise_interrupt();
+
+  std::vector<std::int8_t> modes;
+  for (int c = 0; c < m.num_contacts(); ++c)
+    modes.push_back(static_cast<std::int8_t>(r.modes[static_cast<std::size_t>(c)]));
+  const hybrid::EnergyLedger& L = r.energy;
+  py::dict energy;
+  energy["initial"] = L.initial;
+  energy["applied_work"] = L.applied_work;
+  energy["final"] = L.total();
+  energy["kinetic"] = L.kinetic;
+  energy["potential"] = L.potential;
+  energy["surface_work"] = L.surface_work;
+  energy["impact_loss"] = L.impact_loss;
+  energy["friction_loss"] = L.friction_loss;
+  energy["reset"] = L.reset;
+  energy["balance"] = L.balance();
+  py::dict counts;
+  counts["events"] = r.events;
+  counts["impacts"] = r.impacts;
+  counts["chatter_sequences"] = r.chatter_sequences;
+  counts["multipoint_fallbacks"] = r.multipoint_fallbacks;
+  counts["rk_steps"] = r.rk_steps;
+  counts["rhs_evaluations"] = r.rhs_evaluations;
+  counts["gap_evaluations"] = r.gap_evaluations;
+
+  py::dict d;
+  d["reason"] = std::string(to_string(r.reason));
+  d["message"] = r.message;
+  d["t_final"] = r.t;
+  d["q_final"] = std::vector<double>(r.q.data(), r.q.data() + r.q.size());
+  d["qd_final"] = std::vector<double>(r.qd.data(), r.qd.data() + r.qd.size());
+  d["aux_final"] = std::vector<double>(r.aux.data(), r.aux.data() + r.aux.size());
+  d["modes_final"] = modes;
+  d["counts"] = counts;
+  d["energy"] = energy;
+  d["max_gap_drift"] = r.max_gap_drift;
+  d["max_velocity_drift"] = r.max_velocity_drift;
+  d["wall_time_s"] = wall;
+  d["samples"] = rec.samples.dict(rec.planar(), m.num_aux() > 0);
+  d["sections"] = rec.sections.dict(rec.planar(), m.num_aux() > 0);
+  d["events"] = rec.events.dict();
+  return d;
+}
+
+// one key of a scenario's [simulation] table (io/scenario.hpp), or max_wall_time
+void set_option(hybrid::SimulationOptions& o, const std::string& k, const py::handle& v) {
+  const auto num = [&] { return v.cast<double>(); };
+  if (k == "t_end")
+    o.t_end = num();
+  else if (k == "output_dt")
+    o.output_dt = num();
+  else if (k == "max_events")
+    o.max_events = v.cast<long>();
+  else if (k == "max_wall_time")
+    o.max_wall_time = num();
+  else if (k == "exact_flight")
+    o.exact_flight = v.cast<bool>();
+  else if (k == "abs_tol")
+    o.abs_tol = num();
+  else if (k == "rel_tol")
+    o.rel_tol = num();
+  else if (k == "max_dt")
+    o.max_dt = num();
+  else if (k == "event_samples")
+    o.event_samples = v.cast<int>();
+  else if (k == "chatter")
+    o.chatter =
+        choice(v, "chatter",
+               std::array{hybrid::ChatterPolicy::kAccumulation, hybrid::ChatterPolicy::kCutoff});
+  else if (k == "v_tol")
+    o.v_tol = num();
+  else if (k == "chatter_tol")
+    o.chatter_tol = num();
+  else if (k == "chatter_horizon")
+    o.chatter_horizon = num();
+  else if (k == "two_contact")
+    o.two_contact =
+        choice(v, "two_contact",
+               std::array{hybrid::TwoContactRule::kSequential, hybrid::TwoContactRule::kMultipoint,
+                          hybrid::TwoContactRule::kSymmetric});
+  else if (k == "theta_crit")
+    o.theta_crit = num();
+  else if (k == "painleve")
+    o.painleve = choice(
+        v, "painleve",
+        std::array{hybrid::PainlevePolicy::kStop, hybrid::PainlevePolicy::kImpactWithoutCollision});
+  else if (k == "stabilization_omega")
+    o.stabilization.omega = num();
+  else if (k == "stabilization_zeta")
+    o.stabilization.zeta = num();
+  else if (k == "zeno_events")
+    o.zeno_events = v.cast<int>();
+  else if (k == "zeno_window")
+    o.zeno_window = num();
+  else
+    throw InvalidArgument(k,
+                          "unknown simulation option (allowed: the keys of a scenario's "
+                          "[simulation] table and max_wall_time)");
+}
+
+template <typename E>
+py::tuple names(int count) {
+  py::list out;
+  for (int i = 0; i < count; ++i) out.append(std::string(to_string(static_cast<E>(i))));
+  return py::tuple(out);
+}
+
+}  // namespace
+
+hybrid::SimulationOptions to_options(const py::dict& d) {
+  hybrid::SimulationOptions o;
+  for (const auto& [key, v] : d) {
+    const auto k = key.cast<std::string>();
+    try {
+      set_option(o, k, v);
+    } catch (const py::cast_error&) {
+      throw InvalidArgument(k, "has the wrong type: " + py::repr(v).cast<std::string>() +
+                                   " (numbers, integers, true/false or names as in a scenario's "
+                                   "[simulation] table)");
+    }
+  }
+  return o;
+}
+
+void bind_simulate(py::module_& m) {
+  m.attr("EVENT_KINDS") =
+      names<hybrid::EventKind>(static_cast<int>(hybrid::EventKind::kParameterChange) + 1);
+  m.attr("CONTACT_MODES") =
+      names<hybrid::ContactMode>(static_cast<int>(hybrid::ContactMode::kStick) + 1);
+  m.attr("STOP_REASONS") =
+      names<hybrid::StopReason>(static_cast<int>(hybrid::StopReason::kCancelled) + 1);
+  m.def("_simulate", &run, py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"),
+        py::arg("aux"), py::arg("options"), py::arg("record_samples") = true,
+        py::arg("record_events") = true, py::arg("sections") = "none",
+        "The engine on one model and initial state (see clatter.simulate for the wrapper).");
+}
+
+}  // namespace clatter::python

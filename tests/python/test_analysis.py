@@ -1,0 +1,124 @@
+"""Sweeps and periodic orbits from Python, side by side with the CLI.
+
+Expected values: `clatter sweep` (bifurcation.csv, summary.csv) and `clatter orbits` (branches.csv,
+bifurcations.csv, summary.json) on the same inputs. The CSV files hold 12 significant digits, so
+the Python numbers are printed the way the CLI prints them (%.12g, "inf") and the texts must be
+identical; the orbits' summary.json holds the bifurcation points at full precision and is
+compared bit for bit; counts, stop reasons and kinds are compared exactly. The sweep is also run twice from Python
+(threads 1 and 2: bit for bit, as the library promises identical rows).
+"""
+import os
+
+import numpy as np
+import pytest
+
+import clatter
+from conftest import read_csv, read_json
+
+
+def cli_text(x):
+    """A number as the CLI writes it (ostream precision 12, default format)."""
+    if np.isinf(x):
+        return "inf" if x > 0 else "-inf"
+    return "%.12g" % x
+
+
+@pytest.mark.parametrize("continuation", [False, True])
+def test_sweep_equals_cli(cli, examples, tmp_path, continuation):
+    path = os.path.join(examples, "bp_fig8a.toml")
+    cli("sweep", path, "--omega", 4.0, 4.4, 3, "--transient-periods", 20, "--record-periods", 10,
+        "--no-plot", "--out", tmp_path, *(["--continuation"] if continuation else []))
+    sc = clatter.load_scenario(path)
+    bif, summary = clatter.sweep(sc, (4.0, 4.4, 3), transient_periods=20, record_periods=10,
+                                 continuation=continuation)
+    rows = read_csv(tmp_path / "bifurcation.csv")
+    assert len(rows) == len(bif["omega"]) > 3
+    assert [(r["omega"], r["y_apex"]) for r in rows] == \
+        [(cli_text(w), cli_text(y)) for w, y in zip(bif["omega"], bif["y_apex"])]
+    table = read_csv(tmp_path / "summary.csv")
+    assert [r["omega"] for r in table] == [cli_text(w) for w in summary["omega"]]
+    assert [int(r["distinct"]) for r in table] == list(summary["distinct"])
+    assert [int(r["samples"]) for r in table] == list(summary["samples"])
+    assert [r["reason"] for r in table] == list(summary["reason"])
+    assert [r["message"] for r in table] == list(summary["message"])
+    if continuation:
+        return
+    # the same sweep on one thread, and by analysis::sweep_omega's own thread pool in one call:
+    # identical (bit for bit)
+    bif1, _ = clatter.sweep(sc, (4.0, 4.4, 3), transient_periods=20, record_periods=10, threads=1)
+    np.testing.assert_array_equal(bif1["y_apex"], bif["y_apex"])
+    init = sc.initial
+    raw = clatter._clatter._sweep_omega(sc.model, init["t"], init["q"], init["qd"], sc.options,
+                                        4.0, 4.4, 3, 20.0, 10.0, False, 2)
+    np.testing.assert_array_equal(raw["bifurcation"]["y_apex"], bif["y_apex"])
+    np.testing.assert_array_equal(raw["bifurcation"]["omega"], bif["omega"])
+
+
+def assert_orbit_csvs_equal(r, tmp_path):
+    """branches.csv and bifurcations.csv against the Python columns, as the CLI prints them."""
+    rows = read_csv(tmp_path / "branches.csv")
+    b = r["branches"]
+    assert len(rows) == len(b["omega"]) > 10
+    for name in rows[0]:
+        assert [row[name] for row in rows] == \
+            [cli_text(x) if b[name].dtype.kind == "f" else str(x) for x in b[name]], name
+    bifs = read_csv(tmp_path / "bifurcations.csv")
+    f = r["bifurcations"]
+    assert len(bifs) == len(f["omega"])
+    for name in bifs[0]:
+        expected = [("" if np.isnan(x) else cli_text(x)) if isinstance(x, float) else str(x)
+                    for x in f[name]]
+        assert [row[name] for row in bifs] == expected, name
+
+
+def test_orbit_branch_equals_cli(cli, tmp_path):
+    cli("orbits", "--e", 0.7, "--no-plot", "--out", tmp_path)
+    r = clatter.orbit_branch(0.7)
+    assert_orbit_csvs_equal(r, tmp_path)
+    b = r["branches"]
+    # summary.json has the bifurcations at full precision: bit for bit there
+    entry = read_json(tmp_path / "summary.json")["restitutions"][0]
+    assert entry["start_omega"] == r["start_omega"]
+    assert (entry["end_high"], entry["end_low"]) == (r["end_high"], r["end_low"])
+    assert entry["points"] == len(b["omega"])
+    found = r["bifurcations"]
+    assert len(entry["bifurcations"]) == len(found["omega"]) == 3  # G, SN, PD for e = 0.7
+    for i, j in enumerate(entry["bifurcations"]):
+        assert j["kind"] == found["kind"][i]
+        for key in ("omega", "phase", "velocity", "apex_max"):
+            assert j[key] == found[key][i], key
+        assert j["multipliers"] == [found["lambda1"][i], found["lambda2"][i]]
+
+
+def test_closed_form_orbit_and_bad_input():
+    # expected: Gamma_SN = n pi (1 - e)/(1 + e) (impact_oscillator.hpp), so omega_SN =
+    # sqrt(g Gamma_SN / A); to 1e-12 relative
+    c = clatter.closed_form_orbit(1.0, 3.0, 9.81, 0.7, 1)
+    assert abs(c["omega_sn"] - np.sqrt(9.81 * np.pi * 0.3 / 1.7)) < 1e-12 * c["omega_sn"]
+    with pytest.raises(ValueError, match="^e: must lie in"):
+        clatter.orbit_branch(1.5)
+    with pytest.raises(ValueError, match="^n: must lie in"):
+        clatter.sweep(clatter.load_scenario(os.path.join(os.path.dirname(__file__), "..", "..",
+                                                         "examples", "bp_fig8a.toml")),
+                      (4.0, 4.4, 0))
+
+
+def test_cascade_and_shooting_equal_cli(cli, tmp_path):
+    # expected: `clatter orbits --e 0.7 --cascade 2`'s summary.json cascade levels (full
+    # precision): bit for bit
+    cli("orbits", "--e", 0.7, "--cascade", 2, "--no-plot", "--out", tmp_path)
+    levels = read_json(tmp_path / "summary.json")["restitutions"][0]["cascade"]["levels"]
+    r = clatter.orbit_branch(0.7, cascade=2)
+    assert_orbit_csvs_equal(r, tmp_path)  # with the doubled branches and their PD points
+    c = r["cascade"]
+    assert len(levels) == len(c["omega_pd"]) == 3
+    assert [lv["omega_pd"] for lv in levels] == list(c["omega_pd"])
+    assert [lv["impacts"] for lv in levels] == list(c["impacts"])
+    # shooting from the closed form lands on the closed form (Newton law, impact_oscillator.hpp):
+    # phase and velocity to 1e-8, det DP = e^2 to 1e-6 (finite differences)
+    cf = clatter.closed_form_orbit(1.0, 3.0, 9.81, 0.7, 1)
+    o = clatter.find_orbit(1.0, 3.0, 9.81, 0.7)
+    assert o["converged"]
+    assert abs(o["phase"] - cf["stable_phase"]) < 1e-8
+    assert abs(o["velocity"] - cf["stable_velocity"]) < 1e-8
+    assert abs(np.linalg.det(o["DP"]) - 0.49) < 1e-6

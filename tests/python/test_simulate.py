@@ -1,0 +1,166 @@
+"""Models, scenarios and simulations from Python.
+
+Expected values: the CLI `clatter simulate` on the same scenario file (events.csv always has 17
+significant digits; timeseries.csv with --precision 17; Python's float() reads those back to the
+same double), compared exactly (bit for bit); the energy ledger's own balance; the closed-form
+rest time of the ball on a fixed floor.
+"""
+import math
+import os
+import pathlib
+
+import numpy as np
+import pytest
+
+import clatter
+from conftest import number, read_csv, read_json
+
+
+def cli_run(cli, tmp_path, scenario, *extra):
+    out = tmp_path / "cli"
+    cli("simulate", scenario, "--out", out, "--precision", 17, "--no-plot", *extra)
+    return (read_csv(out / "timeseries.csv"), read_csv(out / "events.csv"),
+            read_json(out / "summary.json"))
+
+
+def assert_same_as_cli(res, ts, ev, summary):
+    # timeseries.csv: every column, as the CLI writes it
+    assert len(res.t) == len(ts) > 10
+    for name, column in res.timeseries.items():
+        if column.dtype == object:
+            assert list(column) == [row[name] for row in ts], name
+        else:
+            expected = np.array([float(row[name]) for row in ts])
+            np.testing.assert_array_equal(column, expected, err_msg=name)
+    # events.csv: every column; empty fields are -1 (region, case) or NaN (t_accumulation)
+    assert len(res.events["t"]) == len(ev) > 0
+    for name, column in res.events.items():
+        if column.dtype == object:
+            assert list(column) == [row[name] for row in ev], name
+        elif name in ("region", "brach_case"):
+            assert list(column) == [int(row[name]) if row[name] else -1 for row in ev], name
+        else:
+            expected = np.array([number(row[name]) for row in ev])
+            np.testing.assert_array_equal(column, expected, err_msg=name)
+    # summary.json: the stop, the counts and the energy ledger
+    assert res.reason == summary["reason"] and res.message == summary["message"]
+    assert res.t_final == summary["t_final"]
+    assert list(res.q_final) == summary["q"] and list(res.qd_final) == summary["qdot"]
+    for key in ("events", "impacts", "chatter_sequences", "rk_steps", "rhs_evaluations"):
+        assert res.counts[key] == summary["counts"][key], key
+    for key, value in summary["energy"].items():
+        assert res.energy_ledger[key] == value, key
+
+
+def test_ball_zeno_scenario_equals_cli(cli, examples, tmp_path):
+    path = os.path.join(examples, "ball_zeno.toml")
+    res = clatter.simulate(clatter.load_scenario(path))
+    assert_same_as_cli(res, *cli_run(cli, tmp_path, path))
+    # and the closed form: rest at sqrt(2 h0 / g)(1 + e)/(1 - e) ([B] 4.2.6), to 1e-9
+    t_rest = math.sqrt(2.0 / 9.81) * 1.7 / 0.3
+    closure = res.events["t"][res.events["kind"] == "chatter_end"]
+    assert abs(closure[0] - t_rest) < 1e-9
+
+
+def test_rod_fig5_scenario_equals_cli(cli, examples, tmp_path):
+    # [BP] Fig. 5's scenario, shortened to 30 s (symmetric reduction, chaotic transient)
+    path = os.path.join(examples, "rod_fig5.toml")
+    res = clatter.simulate(clatter.load_scenario(path), t_end=30.0)
+    assert_same_as_cli(res, *cli_run(cli, tmp_path, path, "--t-end", 30))
+
+
+def test_model_by_kind_equals_scenario(examples):
+    # Model(kind, **params) builds the same model as the scenario's [model]/[law] tables: exact
+    sc = clatter.load_scenario(pathlib.Path(examples) / "ball_zeno.toml")  # str or path-like
+    m = clatter.Model("ball", mass=1.0, law="newton", e=0.7)
+    assert m.parameters == sc.model.parameters
+    a = clatter.simulate(sc)
+    b = clatter.simulate(m, q=[0.0, 1.0, 0.0], qd=[0.0, 0.0, 0.0], t_end=4.0, output_dt=0.001)
+    np.testing.assert_array_equal(a.q, b.q)
+    np.testing.assert_array_equal(a.events["t"], b.events["t"])
+
+
+def test_recording_options_and_ledger(examples):
+    # expected: 20 s / 5 ms + 1 samples; the same events with and without samples (exact); apex
+    # crossings with |ydot| < 1e-9 (the section's definition); the ledger's balance below 1e-9 of
+    # the energies involved
+    sc = clatter.load_scenario(os.path.join(examples, "rod_fig5.toml"))
+    full = clatter.simulate(sc, t_end=20.0)
+    events = clatter.simulate(sc, t_end=20.0, events_only=True)
+    assert len(events.t) == 0 and len(full.t) == 4001
+    # same events with or without samples: exact
+    np.testing.assert_array_equal(events.events["t"], full.events["t"])
+    quiet = clatter.simulate(sc, t_end=20.0, record_events=False, events_only=True)
+    assert len(quiet.events["t"]) == 0 and quiet.counts["events"] == full.counts["events"]
+    apex = clatter.simulate(sc, t_end=20.0, events_only=True, sections="apex")
+    assert len(apex.sections["t"]) > 0 and np.all(np.abs(apex.sections["qd"][:, 1]) < 1e-9)
+    # the ledger balances to round-off (1e-9 of the energies involved)
+    L = full.energy_ledger
+    assert abs(L["balance"]) < 1e-9 * (abs(L["initial"]) + abs(L["surface_work"]) + 1.0)
+
+
+def test_to_pandas(examples):
+    # expected: events.csv's first columns (skipped without pandas, an optional dependency)
+    pandas = pytest.importorskip("pandas")
+    res = clatter.simulate(clatter.load_scenario(os.path.join(examples, "ball_zeno.toml")))
+    df = res.events.to_pandas()
+    assert isinstance(df, pandas.DataFrame) and list(df.columns)[:3] == ["t", "kind", "contact"]
+
+
+def test_models_list_and_parameters():
+    # expected: the registry's order (model/registry.hpp: built-in kinds first), the slender
+    # rod's inertia m L^2 / 3 (contact/planar_body.hpp), exact
+    kinds = [m["kind"] for m in clatter.models()]
+    assert kinds[:4] == ["ball", "rod", "block", "body"]
+    rod = clatter.Model("rod", mass=2.0, half_length=0.5, surface={"omega": 3.0})
+    assert rod.parameters["inertia"] == 2.0 * 0.25 / 3.0
+    assert rod.with_parameter("surface.omega", 4.0).parameter("surface.omega") == 4.0
+    assert rod.coordinate_names == ["x", "y", "theta"] and rod.contact_names == ["P1", "P2"]
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda: clatter.Model("rocket", mass=1.0), r"^model.kind: unknown kind 'rocket'"),
+    (lambda: clatter.Model("ball", mass=-1.0), r"^model.mass: must be > 0"),
+    (lambda: clatter.Model("ball", mass=1.0, masss=2.0), r"masss"),
+    (lambda: clatter.Model("ball", mass=1.0, e=1.5), r"e"),
+    (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, 1], [0, 0, 0], t_end=1.0),
+     r"^q: must have 3 entries"),
+    (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, 1, 0], [0, 0, 0], t_end=1.0,
+                              rtol=1e-9), r"^rtol: unknown simulation option"),
+    (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, 1, 0], [0, 0, 0], t_end=1.0,
+                              chatter="never"), r"^chatter: unknown value 'never'"),
+    (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, 1, 0], [0, 0, 0], t_end=1.0,
+                              max_events="many"), r"^max_events: has the wrong type"),
+    (lambda: clatter.Model("ball", mass="heavy"), r"^model.mass: must be a number"),
+    (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, -1, 0], [0, 0, 0], t_end=1.0),
+     r"penetrat|gap"),
+    (lambda: clatter.load_scenario("/nonexistent.toml"), r"^scenario: cannot read"),
+])
+def test_bad_input_is_value_error_naming_the_field(call, match):
+    # expected: the library's InvalidArgument, its field first (core/error.hpp), as ValueError
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_runs_on_several_threads_give_the_sequential_numbers(examples):
+    # the GIL is released while the engine runs and nothing is shared between runs: four runs on
+    # four Python threads equal the same runs one after another (exact)
+    from concurrent.futures import ThreadPoolExecutor
+    sc = clatter.load_scenario(os.path.join(examples, "rod_fig5.toml"))
+    ends = [10.0, 12.0, 14.0, 16.0]
+    sequential = [clatter.simulate(sc, t_end=t) for t in ends]
+    with ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(lambda t: clatter.simulate(sc, t_end=t), ends))
+    for a, b in zip(sequential, threaded):
+        np.testing.assert_array_equal(a.q, b.q)
+        np.testing.assert_array_equal(a.events["t"], b.events["t"])
+
+
+def test_early_stop_is_a_result_and_check_raises(examples):
+    # expected: the engine's bound on events (StopReason kMaxEvents) after exactly 5 events
+    sc = clatter.load_scenario(os.path.join(examples, "ball_zeno.toml"))
+    r = clatter.simulate(sc, max_events=5)
+    assert r.reason == "max_events" and r.counts["events"] == 5 and r.t_final < 4.0
+    with pytest.raises(RuntimeError, match=r"^simulation stopped before t_end \(max_events\)"):
+        r.check()
+    assert clatter.simulate(sc).check().reason == "end_time"
