@@ -68,6 +68,8 @@ def read_hdf5(path):
         values = np.asarray(v)
         distinct = np.asarray(f["distinct"])
         ipp = np.asarray(f["impacts_per_period"])
+        run_initial = np.asarray(f["run_initial"])
+        run_direction = np.asarray(f["run_direction"])
         R = values.shape[-2]
     label = {"surface.omega": "omega"}
     out = {"params": [label.get(p, p) for p in params], "observable": obs, "runs": {},
@@ -80,10 +82,13 @@ def read_hdf5(path):
                 if not math.isnan(s):
                     x.append([g[idx] for g in grids])
                     y.append(s)
-        out["runs"][str(r)] = (np.array(x).reshape(-1, len(params)), np.array(y))
+        key = " ".join(([str(run_initial[r])] if run_initial.max() > 0 else []) +
+                       ([{1: "up", -1: "down"}[int(run_direction[r])]]
+                        if run_direction.min() < 0 else []))
+        out["runs"][key] = (np.array(x).reshape(-1, len(params)), np.array(y))
         for idx in np.ndindex(*values.shape[:-2]):
             out["summary"].append(([g[idx] for g in grids], int(distinct[idx + (r,)]),
-                                   float(ipp[idx + (r,)]), str(r)))
+                                   float(ipp[idx + (r,)]), key))
     return out
 
 
@@ -113,7 +118,7 @@ def main():
         several = len(d["runs"]) > 1
         for i, (key, (x, y)) in enumerate(sorted(d["runs"].items())):
             ax1.plot(x[:, 0] if len(x) else [], y, ",", color=f"C{i}" if several else "k",
-                     label=f"run {key}" if several else None)
+                     label=key if several else None)
         if several:
             ax1.legend(markerscale=20)
         ax1.set_ylabel(obs.replace("_", " at the ") + " section" if "_" in obs else obs)
@@ -165,9 +170,12 @@ def main():
         cb.set_ticks([-1, 0, 1, 2, 3, 4, 5, 6, 7])
         cb.set_ticklabels(["0", "1", "2", "4", "8", "16", "32", "64", ">64"])
         ax1.set_title(f"(a) distinct values of {obs} (the period; >64: chaos)")
-        m2 = ax2.pcolormesh(edges(xs), edges(ys), impacts, cmap="magma")
+        # a few chattering values (tens of impacts per period) would wash out the rest
+        top = np.nanpercentile(impacts, 98) if np.isfinite(impacts).any() else 1.0
+        m2 = ax2.pcolormesh(edges(xs), edges(ys), impacts, cmap="magma", vmin=0,
+                            vmax=max(top, 1.0))
         fig.colorbar(m2, ax=ax2)
-        ax2.set_title("(b) impacts per forcing period")
+        ax2.set_title("(b) impacts per forcing period (colour scale to the 98th percentile)")
         for ax in (ax1, ax2):
             ax.set_xlabel(r"$\omega$" if params[0] == "omega" else params[0])
             ax.set_ylabel(r"$\omega$" if params[1] == "omega" else params[1])

@@ -82,6 +82,17 @@ std::vector<std::string> MpiWorld::gather(const std::string& mine) const {
 #endif
 }
 
+long long MpiWorld::sum(long long value) const {
+  if (size_ == 1) return value;
+#ifdef CLATTER_HAVE_MPI
+  long long r = 0;
+  MPI_Allreduce(&value, &r, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  return r;
+#else
+  return value;
+#endif
+}
+
 bool MpiWorld::all(bool value) const {
   if (size_ == 1) return value;
 #ifdef CLATTER_HAVE_MPI

@@ -31,6 +31,8 @@ class MpiWorld {
   [[nodiscard]] std::vector<std::string> gather(const std::string& mine) const;
   /// From here on, an exception on one rank aborts every rank.
   void start_work() { working_ = true; }
+  /// Sum of `value` over the ranks, known to all.
+  [[nodiscard]] long long sum(long long value) const;
   /// Logical AND of `value` over the ranks, known to all.
   [[nodiscard]] bool all(bool value) const;
 

@@ -295,6 +295,9 @@ int run_sweep_cli(const SweepCliOptions& o) {
   (void)world.all(true);
   world.start_work();
   checkpoint.open(world.rank());
+  if (world.size() > 1 && world.rank() == 0)
+    std::cerr << "clatter: sweep: " << world.size() << " MPI ranks x " << o.threads << " threads, "
+              << plan.chains() << " chains\n";
 
   // progress (rank 0's share under MPI), journal, wall-clock limit
   std::size_t resumed_mine = 0;
@@ -332,6 +335,7 @@ int run_sweep_cli(const SweepCliOptions& o) {
 
   // rank 0 gathers every rank's records
   const bool complete = world.all(outcome.complete);
+  const long long done_all = world.sum(static_cast<long long>(outcome.records.size()));
   std::vector<analysis::SweepRecord> records;
   if (world.size() == 1) {
     records = std::move(outcome.records);
@@ -362,11 +366,9 @@ int run_sweep_cli(const SweepCliOptions& o) {
   if (!complete) {
     if (world.rank() == 0)
       std::cerr << "clatter: sweep: stopped at the wall-clock limit (--max-wall-time "
-                << o.max_wall_time << " s): " << (world.size() == 1 ? records.size() : 0)
-                << (world.size() == 1 ? " of " + std::to_string(plan.records()) + " values done"
-                                      : std::string("values of the other ranks kept"))
-                << " (" << resumed_all << " from an earlier run); no output was written; run "
-                << "again with --resume to finish (" << dir.string()
+                << o.max_wall_time << " s): " << done_all << " of " << plan.records()
+                << " values done (" << resumed_all << " of them before this run); no output was "
+                << "written; run again with --resume to finish (" << dir.string()
                 << "/sweep-checkpoint.r*.partial)\n";
     return 4;
   }
