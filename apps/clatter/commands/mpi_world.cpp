@@ -1,5 +1,6 @@
 #include "commands/mpi_world.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <stdexcept>
@@ -26,6 +27,12 @@ bool MpiWorld::launched() {
   for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "MPI_LOCALNRANKS"})
     if (std::getenv(v) != nullptr) return true;
   return false;
+}
+
+int MpiWorld::launched_size() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
+    if (const char* s = std::getenv(v)) return std::max(1, std::atoi(s));
+  return 1;
 }
 
 MpiWorld::MpiWorld() {

@@ -26,6 +26,8 @@ class MpiWorld {
   [[nodiscard]] static bool available();
   /// True if launched by an MPI launcher (whether or not MPI is available).
   [[nodiscard]] static bool launched();
+  /// The number of processes the launcher started (its environment; 1 if not launched).
+  [[nodiscard]] static int launched_size();
 
   /// Rank 0 receives every rank's string (in rank order); the others receive nothing.
   [[nodiscard]] std::vector<std::string> gather(const std::string& mine) const;

@@ -272,6 +272,10 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
 }
 
 int run_sweep_cli(const SweepCliOptions& o) {
+  // without MPI, the processes of mpirun -np N would be N whole sweeps writing the same files
+  require(MpiWorld::available() || MpiWorld::launched_size() == 1, "mpirun",
+          "this clatter was built without MPI: run it without mpirun (or install libopenmpi-dev "
+          "openmpi-bin and rebuild)");
   MpiWorld world;
   // the sweep sets the parameters itself: the scenario's surface motion is not checked here
   const io::Scenario sc = load_scenario_checked(o.scenario, false);
