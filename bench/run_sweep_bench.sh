@@ -33,10 +33,10 @@ import json, statistics, sys
 for path in sys.argv[1:]:
     res = json.load(open(path))["results"]
     med = {r["command"]: statistics.median(r["times"]) for r in res}
-    user = {r["command"]: statistics.median(r["user"]) for r in res}
+    user = {r["command"]: r["user"] for r in res}  # hyperfine gives the mean
     base = next(iter(med.values()))
     for name, t in med.items():
-        print(f"{name:20s} median {t:7.3f} s  (user {user[name]:7.3f} s)  speed-up vs first {base / t:5.2f}x")
+        print(f"{name:20s} median {t:7.3f} s  (mean user {user[name]:7.3f} s)  speed-up vs first {base / t:5.2f}x")
     if "fig8a 1 MPI rank" in med:
         print(f"{'':20s} 2 ranks vs 1 rank: {med['fig8a 1 MPI rank'] / med['fig8a 2 MPI ranks']:.2f}x")
 PY

@@ -1,9 +1,11 @@
 #include "commands/mpi_world.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <stdexcept>
+#include <thread>
 
 #ifdef CLATTER_HAVE_MPI
 // the C interface only; its handle macros (MPI_COMM_WORLD, MPI_INT) are C casts
@@ -103,8 +105,16 @@ long long MpiWorld::sum(long long value) const {
 bool MpiWorld::all(bool value) const {
   if (size_ == 1) return value;
 #ifdef CLATTER_HAVE_MPI
+  // a rank done early waits here for the others: polled with sleeps, because OpenMPI's blocking
+  // collectives spin and would take the CPU from the ranks still working on a shared machine
   int v = value ? 1 : 0, r = 0;
-  MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Request request{};
+  MPI_Iallreduce(&v, &r, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &request);
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done != 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
   return r == 1;
 #else
   return value;

@@ -35,7 +35,8 @@ class MpiWorld {
   void start_work() { working_ = true; }
   /// Sum of `value` over the ranks, known to all.
   [[nodiscard]] long long sum(long long value) const;
-  /// Logical AND of `value` over the ranks, known to all.
+  /// Logical AND of `value` over the ranks, known to all. Waiting ranks sleep (they do not spin),
+  /// so it is the barrier after the work.
   [[nodiscard]] bool all(bool value) const;
 
  private:
