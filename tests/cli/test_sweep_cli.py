@@ -165,9 +165,9 @@ class Resume(unittest.TestCase):
             rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out)
             self.assertEqual(rc, 2)
             self.assertIn("--resume", err)
-            for _ in range(100):  # as many rounds as it takes
+            for k in range(30):  # as many rounds as it takes, longer each time (slow builds)
                 rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out, "--resume",
-                                 "--max-wall-time", 0.5)
+                                 "--max-wall-time", 0.5 * 1.3 ** k)
                 if rc != 4:
                     break
             self.assertEqual(rc, 0, err)
