@@ -7,7 +7,8 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
 - the ω sweep's columns and rows are those of the earlier `clatter sweep --omega` (header
   "omega,y_apex"; one row per apex);
 - a 2-D grid (surface.omega, surface.amplitude) with carry-over both ways and two initial states
-  gives the same bifurcation.csv, summary.csv and sweep.h5 at 1 and 2 threads;
+  gives the same bifurcation.csv, summary.csv and sweep.h5 at 1 and 2 threads; so does [BP]
+  Fig. 8(a) where it is chaotic (independent runs);
 - sweep.h5 opens with h5py: one dataset per quantity, the grid coordinates attached as dimension
   scales (and with xarray, engine h5netcdf, when installed: coordinates named by the parameters);
   the PNG is drawn from the HDF5 file;
@@ -16,7 +17,7 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
   --resume finishes it with the same bytes as an uninterrupted run, removing the checkpoint;
 - bad input (unknown parameter, N = 0, three axes, an out-of-range e, an unknown --initial name
   or observable) exits 2 with one line naming the option, and writes nothing;
-- with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (skipped,
+- with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps) (skipped,
   exit 77, with --skip WHY: built without MPI, or a sanitizer build).
 """
 import hashlib
@@ -41,6 +42,9 @@ GRID = ["--param", "surface.omega", 3.0, 3.6, 7, "--param", "surface.amplitude",
         "--carry-over", "both", "--initial", "y=3", "--initial", "y=4.5,ydot=1",
         "--transient-periods", 40, "--record-periods", 10, "--no-plot", "--no-progress"]
 DATA = ["bifurcation.csv", "summary.csv"]
+# [BP] Fig. 8(a) (the rod, e* = 0.9) where it is chaotic: independent runs, the seeds' diagram
+FIG8A = [os.path.join(EXAMPLES, "bp_fig8a.toml"), "--omega", 3.62, 5, 40, "--transient-periods",
+         300, "--record-periods", 50, "--no-plot", "--no-progress"]
 
 
 def run(*args, timeout=300, env=None):
@@ -102,6 +106,16 @@ class Deterministic(unittest.TestCase):
             self.assertEqual(rows[0].split(",")[:4], ["omega", "surface.amplitude", "initial",
                                                       "direction"])
             self.assertEqual(len(rows), 1 + 7 * 2 * 2 * 2)
+
+    def test_fig8a_same_bytes_at_one_and_two_threads(self):
+        with tempfile.TemporaryDirectory() as d:
+            res = {}
+            for threads in (1, 2):
+                out = os.path.join(d, f"t{threads}")
+                rc, _, err = run("sweep", *FIG8A, "--threads", threads, "--out", out)
+                self.assertEqual(rc, 0, err)
+                res[threads] = digest(out, DATA)
+            self.assertEqual(res[1], res[2])
 
 
 @unittest.skipUnless(os.path.exists("/usr/bin/python3"), "needs Debian's python3")
@@ -241,18 +255,19 @@ class Mpi(unittest.TestCase):
             self.skipTest("clatter was built without MPI")
         env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                    OMPI_MCA_rmaps_base_oversubscribe="1")
-        with tempfile.TemporaryDirectory() as d:
-            one = os.path.join(d, "one")
-            rc, _, err = run("sweep", BALL, *GRID, "--threads", 1, "--out", one)
-            self.assertEqual(rc, 0, err)
-            two = os.path.join(d, "two")
-            p = subprocess.run([MPIEXEC, "-np", "2", "--oversubscribe", CLATTER, "sweep", BALL,
-                                *map(str, GRID), "--threads", "1", "--out", two],
-                               capture_output=True, text=True, timeout=300, env=env)
-            self.assertEqual(p.returncode, 0, p.stderr)
-            self.assertIn("2 MPI ranks", p.stderr)  # not two separate one-process sweeps
-            self.assertEqual(digest(one, DATA), digest(two, DATA))
-            self.assertEqual(json.loads(p.stdout)["failed"], 0)  # one JSON: rank 0's
+        for args in ([BALL, *GRID], FIG8A):
+            with tempfile.TemporaryDirectory() as d:
+                one = os.path.join(d, "one")
+                rc, _, err = run("sweep", *args, "--threads", 1, "--out", one)
+                self.assertEqual(rc, 0, err)
+                two = os.path.join(d, "two")
+                p = subprocess.run([MPIEXEC, "-np", "2", "--oversubscribe", CLATTER, "sweep",
+                                    *map(str, args), "--threads", "1", "--out", two],
+                                   capture_output=True, text=True, timeout=300, env=env)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertIn("2 MPI ranks", p.stderr)  # not two separate one-process sweeps
+                self.assertEqual(digest(one, DATA), digest(two, DATA))
+                self.assertEqual(json.loads(p.stdout)["failed"], 0)  # one JSON: rank 0's
 
 
 if __name__ == "__main__":
