@@ -89,6 +89,24 @@ class OmegaSweep(unittest.TestCase):
             self.assertFalse([f for f in os.listdir(d) if "partial" in f or "tmp" in f])
 
 
+    def test_impact_section_gives_the_closed_form_phase(self):
+        # ball_table_period1.toml: A = 1, omega = 3, e = 0.9 from rest at y = 3 converges to the
+        # period-1 orbit with impact phase 1.38958 ([B] §6.3, printed to 5 digits; the closed
+        # form acos(Gamma_SN/Gamma) = 1.389577...): one distinct phase, one impact per period
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("sweep", BALL, "--omega", 3, 3, 1, "--section", "impact",
+                               "--transient-periods", 600, "--record-periods", 10, "--out", d,
+                               "--no-plot", "--no-progress")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "bifurcation.csv")) as fh:
+                lines = fh.read().splitlines()
+            self.assertEqual(lines[0], "omega,phase_impact")
+            self.assertEqual(len(lines), 11)
+            self.assertAlmostEqual(float(lines[-1].split(",")[1]), 1.38958, delta=5e-6)
+            p = json.loads(out)["points"][0]
+            self.assertEqual((p["distinct"], p["impacts_per_period"]), (1, 1.0))
+
+
 class Deterministic(unittest.TestCase):
     def test_same_bytes_at_one_and_two_threads(self):
         names = DATA + (["sweep.h5"] if hdf5_built() else [])
