@@ -273,7 +273,9 @@ class Mpi(unittest.TestCase):
             self.skipTest("clatter was built without MPI")
         env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                    OMPI_MCA_rmaps_base_oversubscribe="1")
-        for args in ([BALL, *GRID], FIG8A):
+        names = DATA + (["sweep.h5"] if hdf5_built() else [])
+        extra = ["--hdf5"] if "sweep.h5" in names else []
+        for args in ([BALL, *GRID, *extra], FIG8A):
             with tempfile.TemporaryDirectory() as d:
                 one = os.path.join(d, "one")
                 rc, _, err = run("sweep", *args, "--threads", 1, "--out", one)
@@ -284,7 +286,8 @@ class Mpi(unittest.TestCase):
                                    capture_output=True, text=True, timeout=300, env=env)
                 self.assertEqual(p.returncode, 0, p.stderr)
                 self.assertIn("2 MPI ranks", p.stderr)  # not two separate one-process sweeps
-                self.assertEqual(digest(one, DATA), digest(two, DATA))
+                files = names if "--hdf5" in args else DATA
+                self.assertEqual(digest(one, files), digest(two, files))
                 self.assertEqual(json.loads(p.stdout)["failed"], 0)  # one JSON: rank 0's
 
 
