@@ -174,7 +174,18 @@ SweepOutcome run_sweep(const model::System& model,
     std::vector<SweepTask> tasks;
     for (const std::size_t c : mine) {
       plan.chain(c, tasks);
-      for (const SweepTask& t : tasks) done += filled[plan.slot(t.point, t.run)] ? 1 : 0;
+      // a chain resumes after its finished prefix only: a finished record behind a missing one
+      // (a lost journal line) started from a state this run would not reproduce, so it is redone
+      bool gap = false;
+      for (const SweepTask& t : tasks) {
+        const std::size_t s = plan.slot(t.point, t.run);
+        if (gap && filled[s]) {
+          slots[s] = SweepRecord{};
+          filled[s] = 0;
+        }
+        gap = gap || !filled[s];
+        done += filled[s] ? 1 : 0;
+      }
     }
   }
   const std::vector<char> resumed = filled;

@@ -259,6 +259,27 @@ TEST(ParameterSweep, AResumedSweepComputesOnlyTheRestAndMatchesTheUninterruptedO
   for (std::size_t i = 0; i < ref.records.size(); ++i) expect_same(ref.records[i], rest.records[i]);
 }
 
+// A finished record behind a missing one in its chain (a journal line lost) is recomputed: its
+// start would differ otherwise. Here the 2nd of 6 is missing: it and the 4 after it are computed.
+TEST(ParameterSweep, AResumedChainContinuesAfterItsFinishedPrefixOnly) {
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.0, 3.5, 6}});
+  sw.carry = CarryOver::kUp;
+  sw.transient_periods = 30.0;
+  sw.record_periods = 10.0;
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  const SweepOutcome ref = run_sweep(m, {rest_at(3.0)}, {}, sw, {});
+  SweepControl resume;
+  for (const std::size_t i : {0u, 2u, 3u}) resume.finished.push_back(ref.records[i]);
+  resume.finished[1].values = {42.0};  // would show if it were kept
+  int computed = 0;
+  resume.on_record = [&](const SweepRecord&, std::size_t, std::size_t) { ++computed; };
+  const SweepOutcome rest = run_sweep(m, {rest_at(3.0)}, {}, sw, resume);
+  EXPECT_EQ(computed, 5);
+  ASSERT_EQ(rest.records.size(), ref.records.size());
+  for (std::size_t i = 0; i < ref.records.size(); ++i) expect_same(ref.records[i], rest.records[i]);
+}
+
 TEST(ParameterSweep, AFailingValueIsRecordedAndTheChainGoesOn) {
   // e > 1 is refused by the model at the first corner only under validate; run_sweep records it
   ParameterSweep sw;
