@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-numpy python3-matplotlib python3-scipy pybind11-dev python3-pytest python3-dev
   hyperfine clang-format python3-siconos
+  libopenmpi-dev openmpi-bin libhdf5-dev python3-h5py python3-xarray python3-h5netcdf
 )
 
 missing=()

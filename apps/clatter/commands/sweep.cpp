@@ -1,30 +1,41 @@
-// `clatter sweep SCENARIO --omega FROM TO N`: a brute-force bifurcation diagram of the scenario
-// against the surface frequency ω (analysis/bifurcation_sweep.hpp): for each ω, the apex heights
-// of the centre of mass after a transient. Writes, atomically, into the output directory:
-//   bifurcation.csv  omega,y_apex (one row per recorded apex)
-//   summary.csv      omega,distinct,samples,reason,message (distinct = −1: more than 64 values,
-//                    chaos; reason "error" with the message when that value's run failed: the
-//                    other values go on and the exit status is 3)
-//   summary.json     the options and the per-ω summary (also on stdout)
-//   bifurcation.png  y_apex against ω ([BP] Fig. 8 style)
+// `clatter sweep SCENARIO`: brute-force bifurcation diagrams over one or two named parameters of
+// the scenario's model (analysis/parameter_sweep.hpp): for each grid value and each start, an
+// observable on a section after a transient, its distinct values and the impacts per period.
+//   --omega FROM TO N             the surface frequency (the seeds' sweep; = --param surface.omega)
+//   --param NAME FROM TO N        any parameter of `clatter models` (at most two axes in all)
+//   --carry-over up|down|both|none, --continuation (= up), --initial NAME=V,..., --section,
+//   --observe, --threads, MPI (mpirun -np N clatter sweep ...), --resume, --max-wall-time, --hdf5
+// Writes, atomically and only once every value is done, into the output directory (see
+// sweep_output.hpp): bifurcation.csv, summary.csv, summary.json (also on stdout), sweep.h5 with
+// --hdf5, and bifurcation.png. While it runs, finished values are journalled in
+// sweep-checkpoint.r<rank>.partial beside them (sweep_checkpoint.hpp), removed at the end.
+// Exit status: 0; 2 bad input (nothing written); 3 some values failed (reason "error" with the
+// message; the others went on); 4 stopped by --max-wall-time (resume with --resume).
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "clatter/analysis/bifurcation_sweep.hpp"
+#include "clatter/analysis/parameter_sweep.hpp"
 #include "clatter/io/scenario.hpp"
 #include "commands/commands.hpp"
+#include "commands/mpi_world.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
+#include "commands/progress_bar.hpp"
 #include "commands/scenario_input.hpp"
+#include "commands/sweep_checkpoint.hpp"
+#include "commands/sweep_hdf5.hpp"
+#include "commands/sweep_output.hpp"
 
 namespace clatter::cli {
 
@@ -34,164 +45,384 @@ struct SweepCliOptions {
   std::string scenario;
   std::string out;
   std::vector<double> omega;
-  analysis::SweepOptions sweep;
+  std::vector<std::string> param;
+  double transient_periods{1000.0};
+  double record_periods{200.0};
+  bool continuation{false};
+  std::string carry{"none"};
+  bool carry_given{false};
+  std::string section{"apex"};
+  std::string observe;
+  int contact{-1};
+  std::vector<std::string> initial;
+  int threads{2};
+  bool resume{false};
+  double max_wall_time{0.0};
+  bool hdf5{false};
   bool plot{true};
+  bool progress{true};
 };
 
-// one ω value's outcome; `error` is set when its run threw (the other values go on)
-struct Row {
-  analysis::SweepPoint point;
-  std::string error;
-};
+double parse_number(const std::string& s, const char* option, const std::string& what) {
+  char* end = nullptr;
+  const double x = std::strtod(s.c_str(), &end);
+  require(end != s.c_str() && *end == '\0', option, what + " must be a number, got \"" + s + "\"");
+  return x;
+}
 
-// Checks every option with the name the user typed, before any work.
-void validate_cli(const SweepCliOptions& o, const io::Scenario& sc) {
-  require(o.omega.size() == 3, "--omega", "give --omega FROM TO N");
-  for (int i = 0; i < 2; ++i)
-    require(std::isfinite(o.omega[static_cast<std::size_t>(i)]) &&
-                o.omega[static_cast<std::size_t>(i)] > 0.0,
-            "--omega", "FROM and TO must be finite and > 0 [rad/s]",
-            o.omega[static_cast<std::size_t>(i)]);
-  require(o.omega[2] >= 1.0 && o.omega[2] <= 1e6 && o.omega[2] == std::floor(o.omega[2]), "--omega",
-          "N must be an integer in [1, 1000000]", o.omega[2]);
-  require(std::isfinite(o.sweep.transient_periods) && o.sweep.transient_periods >= 0.0,
-          "--transient-periods", "must be a finite number >= 0", o.sweep.transient_periods);
-  require(std::isfinite(o.sweep.record_periods) && o.sweep.record_periods > 0.0, "--record-periods",
-          "must be a finite number > 0", o.sweep.record_periods);
-  require(o.sweep.threads >= 1 && o.sweep.threads <= 256, "--threads",
-          "must be an integer in [1, 256]", o.sweep.threads);
-  // the longest run is at the smallest ω: its end time must be a valid simulation horizon
-  const double periods = o.sweep.transient_periods + o.sweep.record_periods;
-  const double t_end =
-      sc.initial.t + periods * 2.0 * std::numbers::pi / std::min(o.omega[0], o.omega[1]);
-  require(std::isfinite(t_end) && t_end - sc.initial.t < 1e12, "--transient-periods",
-          "with --record-periods gives a run of " + format_number(t_end - sc.initial.t) +
+analysis::GridAxis make_axis(const std::string& name, double from, double to, double n,
+                             const char* option) {
+  require(std::isfinite(from) && std::isfinite(to), option,
+          "FROM and TO of " + name + " must be finite numbers");
+  require(n >= 1.0 && n <= 1e6 && n == std::floor(n), option,
+          "N of " + name + " must be an integer in [1, 1000000], got " + format_number(n));
+  return {name, from, to, static_cast<int>(n)};
+}
+
+// "y=3.2,theta=0.1,ydot=0,t=0.5" over the scenario's initial state
+hybrid::InitialState parse_initial(const std::string& text, const io::Scenario& sc) {
+  hybrid::InitialState init = sc.initial;
+  const std::vector<std::string> names = sc.model->coordinate_names();
+  std::string allowed = "t";
+  for (const std::string& n : names) allowed += ", " + n + ", " + n + "dot";
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    const std::size_t eq = item.find('=');
+    require(
+        eq != std::string::npos && eq > 0, "--initial",
+        "give NAME=VALUE pairs separated by commas (names: " + allowed + "), got \"" + item + "\"");
+    const std::string name = item.substr(0, eq);
+    const double v = parse_number(item.substr(eq + 1), "--initial", name);
+    require(std::isfinite(v), "--initial", name + " must be finite");
+    bool found = name == "t";
+    if (found) init.t = v;
+    for (std::size_t i = 0; i < names.size() && !found; ++i) {
+      if (name == names[i]) {
+        init.q(static_cast<Eigen::Index>(i)) = v;
+        found = true;
+      } else if (name == names[i] + "dot") {
+        init.qd(static_cast<Eigen::Index>(i)) = v;
+        found = true;
+      }
+    }
+    require(found, "--initial", "unknown name \"" + name + "\" (allowed: " + allowed + ")");
+  }
+  return init;
+}
+
+std::string hex(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", x);
+  return buf;
+}
+
+// what changes the results: the scenario's text and the options (not threads, ranks, outputs)
+std::string fingerprint(const std::string& scenario_path, const analysis::ParameterSweep& sw,
+                        const std::vector<hybrid::InitialState>& initials) {
+  std::ifstream in(scenario_path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::ostringstream s;
+  s << text.str();
+  for (const analysis::GridAxis& a : sw.grid.axes())
+    s << "|axis " << a.name << ' ' << hex(a.from) << ' ' << hex(a.to) << ' ' << a.n;
+  s << "|carry " << analysis::to_string(sw.carry) << "|observe "
+    << analysis::to_string(sw.observe.section) << ' ' << sw.observe.quantity << ' '
+    << sw.observe.contact << "|periods " << hex(sw.transient_periods) << ' '
+    << hex(sw.record_periods) << "|period " << sw.period_parameter << ' ' << hex(sw.omega);
+  for (const hybrid::InitialState& i : initials) {
+    s << "|initial " << hex(i.t);
+    for (Eigen::Index k = 0; k < i.q.size(); ++k) s << ' ' << hex(i.q(k));
+    for (Eigen::Index k = 0; k < i.qd.size(); ++k) s << ' ' << hex(i.qd(k));
+  }
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a(s.str())));
+  return buf;
+}
+
+// Checks every option with the name the user typed, before any work; builds the sweep.
+analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenario& sc,
+                                     std::vector<hybrid::InitialState>& initials,
+                                     std::vector<std::string>& initial_texts) {
+  analysis::ParameterSweep sw;
+  std::vector<analysis::GridAxis> axes;
+  std::vector<const char*> axis_option;
+  if (!o.omega.empty()) {
+    require(o.omega.size() == 3, "--omega", "give --omega FROM TO N");
+    for (int i = 0; i < 2; ++i)
+      require(std::isfinite(o.omega[static_cast<std::size_t>(i)]) &&
+                  o.omega[static_cast<std::size_t>(i)] > 0.0,
+              "--omega", "FROM and TO must be finite and > 0 [rad/s]",
+              o.omega[static_cast<std::size_t>(i)]);
+    require(o.omega[2] >= 1.0 && o.omega[2] <= 1e6 && o.omega[2] == std::floor(o.omega[2]),
+            "--omega", "N must be an integer in [1, 1000000]", o.omega[2]);
+    axes.push_back({"surface.omega", o.omega[0], o.omega[1], static_cast<int>(o.omega[2])});
+    axis_option.push_back("--omega");
+  }
+  require(o.param.size() % 4 == 0, "--param", "give --param NAME FROM TO N");
+  for (std::size_t i = 0; i < o.param.size(); i += 4) {
+    const std::string& name = o.param[i];
+    axes.push_back(make_axis(name, parse_number(o.param[i + 1], "--param", "FROM of " + name),
+                             parse_number(o.param[i + 2], "--param", "TO of " + name),
+                             parse_number(o.param[i + 3], "--param", "N of " + name), "--param"));
+    axis_option.push_back("--param");
+  }
+  require(!axes.empty(), "--param",
+          "give the values to sweep: --omega FROM TO N or --param NAME FROM TO N");
+  require(axes.size() <= 2, "--param",
+          "at most two parameters (--omega counts as one), got " + std::to_string(axes.size()));
+  if (axes.size() == 2)
+    require(axes[0].name != axes[1].name, axis_option[1],
+            "the two parameters must differ, got " + axes[1].name + " twice");
+  const model::ParameterSet params = sc.model->parameters();
+  for (std::size_t k = 0; k < axes.size(); ++k) {
+    std::string known;
+    for (const std::string& n : params.names()) known += (known.empty() ? "" : ", ") + n;
+    require(params.has(axes[k].name) || axes[k].name == "e" || axes[k].name == "mu", axis_option[k],
+            "the model " + sc.kind + " has no parameter \"" + axes[k].name + "\" (known: " + known +
+                ")");
+    for (const double v : {axes[k].from, axes[k].to}) {
+      try {
+        (void)sc.model->with_parameter(axes[k].name, v);
+      } catch (const InvalidArgument& e) {
+        throw InvalidArgument(axis_option[k], axes[k].name + " = " + format_number(v) +
+                                                  " is not allowed: " + e.what());
+      }
+    }
+  }
+  sw.grid = analysis::SweepGrid(axes);
+  sw.carry = o.carry == "up"     ? analysis::CarryOver::kUp
+             : o.carry == "down" ? analysis::CarryOver::kDown
+             : o.carry == "both" ? analysis::CarryOver::kBoth
+                                 : analysis::CarryOver::kNone;
+  if (o.continuation) {
+    require(!o.carry_given || sw.carry == analysis::CarryOver::kUp, "--continuation",
+            "means --carry-over up; it cannot be given with --carry-over " + o.carry);
+    sw.carry = analysis::CarryOver::kUp;
+  }
+  sw.observe.section =
+      o.section == "impact" ? analysis::SectionKind::kImpact : analysis::SectionKind::kApex;
+  sw.observe.quantity = !o.observe.empty()      ? o.observe
+                        : o.section == "impact" ? std::string("phase")
+                                                : std::string("y");
+  sw.observe.contact = o.contact;
+  (void)analysis::resolve(sw.observe, *sc.model, "--observe");
+  require(std::isfinite(o.transient_periods) && o.transient_periods >= 0.0, "--transient-periods",
+          "must be a finite number >= 0", o.transient_periods);
+  require(std::isfinite(o.record_periods) && o.record_periods > 0.0, "--record-periods",
+          "must be a finite number > 0", o.record_periods);
+  require(o.threads >= 1 && o.threads <= 256, "--threads", "must be an integer in [1, 256]",
+          o.threads);
+  require(std::isfinite(o.max_wall_time) && o.max_wall_time >= 0.0, "--max-wall-time",
+          "must be a finite number of seconds >= 0 (0: no limit)", o.max_wall_time);
+  require(!o.hdf5 || hdf5_available(), "--hdf5",
+          "this clatter was built without HDF5 (install libhdf5-dev, reconfigure and rebuild)");
+  sw.transient_periods = o.transient_periods;
+  sw.record_periods = o.record_periods;
+  // the forcing frequency: surface.omega wherever the model has it
+  require(params.has("surface.omega"), "--param",
+          "the model " + sc.kind +
+              " has no forcing frequency surface.omega to measure the transient and the record in "
+              "forcing periods");
+  sw.period_parameter = "surface.omega";
+
+  initials.clear();
+  initial_texts.clear();
+  if (o.initial.empty()) {
+    initials.push_back(sc.initial);
+    initial_texts.emplace_back("scenario");
+  }
+  require(o.initial.size() <= 1000, "--initial", "at most 1000 initial states");
+  for (const std::string& text : o.initial) {
+    initials.push_back(parse_initial(text, sc));
+    initial_texts.push_back(text);
+  }
+
+  // the longest run is at the smallest ω (a corner of the grid) and the latest start
+  double omega_min = INFINITY, t0_max = -INFINITY;
+  for (const int i0 : {0, sw.grid.extent(0) - 1})
+    for (const int i1 : {0, sw.grid.extent(1) - 1}) {
+      const std::size_t p = sw.grid.point(i0, i1);
+      double w = params.get("surface.omega");
+      for (int k = 0; k < sw.grid.dimension(); ++k)
+        if (axes[static_cast<std::size_t>(k)].name == "surface.omega") w = sw.grid.value(p, k);
+      require(std::isfinite(w) && w > 0.0, axis_option[0], "surface.omega must stay > 0", w);
+      omega_min = std::min(omega_min, w);
+    }
+  for (const hybrid::InitialState& i : initials) t0_max = std::max(t0_max, i.t);
+  const double periods = o.transient_periods + o.record_periods;
+  const double length = periods * 2.0 * std::numbers::pi / omega_min;
+  const double t_end = t0_max + length;
+  require(std::isfinite(t_end) && length < 1e12, "--transient-periods",
+          "with --record-periods gives a run of " + format_number(length) +
               " s at the smallest omega; the sum of periods x 2 pi / omega must stay below 1e12 s");
   hybrid::SimulationOptions check = sc.options;
   check.t_end = t_end;
   check.output_dt = 0.0;
   try {
-    hybrid::validate(check, sc.initial.t);
+    hybrid::validate(check, t0_max);
   } catch (const InvalidArgument& e) {
     throw with_scenario_key(e);
   }
+  analysis::SweepControl control;
+  control.threads = o.threads;
+  analysis::validate(sw, *sc.model, initials, control);
+  return sw;
 }
 
-// Runs each ω by itself on a pool of threads; a value whose run throws gives a row saying why.
-std::vector<Row> run_values(const io::Scenario& sc, const SweepCliOptions& o) {
-  const int n = o.sweep.n;
-  std::vector<Row> rows(static_cast<std::size_t>(n));
-  const auto one = [&](std::size_t i) {
-    analysis::SweepOptions single = o.sweep;
-    single.omega_from = single.omega_to =
-        n == 1 ? o.sweep.omega_from
-               : o.sweep.omega_from +
-                     (o.sweep.omega_to - o.sweep.omega_from) * static_cast<int>(i) / (n - 1);
-    single.n = 1;
-    single.threads = 1;
-    rows[i].point.omega = single.omega_from;
-    try {
-      rows[i].point = analysis::sweep_omega(*sc.model, sc.initial, sc.options, single).at(0);
-    } catch (const std::exception& e) {
-      rows[i].error = e.what();
-    }
-  };
-  std::atomic<std::size_t> next{0};
-  const auto worker = [&] {
-    for (std::size_t i = next++; i < rows.size(); i = next++) one(i);
-  };
-  std::vector<std::thread> pool;
-  const int threads = std::min(o.sweep.threads, n);
-  for (int k = 1; k < threads; ++k) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
-  return rows;
-}
-
-std::string csv_field(const std::string& s) {
-  std::string q = "\"";
-  for (const char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-int run_sweep_cli(SweepCliOptions o) {
-  // the sweep sets ω itself: the scenario's surface motion is not checked here
+int run_sweep_cli(const SweepCliOptions& o) {
+  // without MPI, the processes of mpirun -np N would be N whole sweeps writing the same files
+  require(MpiWorld::available() || MpiWorld::launched_size() == 1, "mpirun",
+          "this clatter was built without MPI: run it without mpirun (or install libopenmpi-dev "
+          "openmpi-bin and rebuild)");
+  MpiWorld world;
+  // the sweep sets the parameters itself: the scenario's surface motion is not checked here
   const io::Scenario sc = load_scenario_checked(o.scenario, false);
-  validate_cli(o, sc);
-  o.sweep.omega_from = o.omega[0];
-  o.sweep.omega_to = o.omega[1];
-  o.sweep.n = static_cast<int>(o.omega[2]);
-  analysis::validate(o.sweep);
+  std::vector<hybrid::InitialState> initials;
+  std::vector<std::string> initial_texts;
+  const analysis::ParameterSweep sw = build_sweep(o, sc, initials, initial_texts);
+  const analysis::SweepPlan plan(sw.grid, sw.carry, static_cast<int>(initials.size()));
   const std::filesystem::path dir =
       o.out.empty() ? output_folder("", sc.name + "_sweep", "name") : std::filesystem::path(o.out);
 
-  std::vector<Row> rows;
-  if (o.sweep.continuation) {
-    // each value starts from the previous final state: one failure ends the chain
-    for (analysis::SweepPoint& p :
-         analysis::sweep_omega(*sc.model, sc.initial, sc.options, o.sweep))
-      rows.push_back({std::move(p), {}});
-  } else {
-    rows = run_values(sc, o);
-  }
+  SweepCheckpoint checkpoint(dir, fingerprint(o.scenario, sw, initials));
+  const bool interrupted = !checkpoint.existing().empty();
+  // every rank looks before any rank writes its journal
+  (void)world.all(true);
+  require(!interrupted || o.resume, "--resume",
+          "an interrupted sweep left its checkpoint in " + dir.string() +
+              " (sweep-checkpoint.r*.partial): give --resume to finish it, or remove those files "
+              "to start again");
+  std::vector<analysis::SweepRecord> finished;
+  if (o.resume) finished = checkpoint.load(sw.grid.size(), plan.runs());
+  (void)world.all(true);
+  world.start_work();
+  checkpoint.open(world.rank());
+  if (world.size() > 1 && world.rank() == 0)
+    std::cerr << "clatter: sweep: " << world.size() << " MPI ranks x " << o.threads << " threads, "
+              << plan.chains() << " chains\n";
 
-  std::ostringstream csv, table;
-  csv.precision(12);
-  table.precision(12);
-  csv << "omega,y_apex\n";
-  table << "omega,distinct,samples,reason,message\n";
-  nlohmann::json json_rows = nlohmann::json::array();
-  int failed = 0;
-  for (const Row& row : rows) {
-    const analysis::SweepPoint& p = row.point;
-    const std::string reason = row.error.empty() ? hybrid::to_string(p.reason) : "error";
-    failed += row.error.empty() ? 0 : 1;
-    for (const double y : p.apex_heights) csv << p.omega << ',' << y << '\n';
-    table << p.omega << ',' << p.distinct << ',' << p.apex_heights.size() << ',' << reason << ','
-          << (row.error.empty() ? std::string() : csv_field(row.error)) << '\n';
-    json_rows.push_back(
-        {{"omega", p.omega},
-         {"distinct", p.distinct},
-         {"samples", p.apex_heights.size()},
-         {"reason", reason},
-         {"message", row.error.empty() ? nlohmann::json() : nlohmann::json(row.error)}});
+  // progress (rank 0's share under MPI), journal, wall-clock limit
+  std::size_t resumed_mine = 0;
+  for (const analysis::SweepRecord& r : finished)
+    resumed_mine +=
+        analysis::SweepPlan::owns(plan.chain_of(r.point, r.run), world.rank(), world.size()) ? 1
+                                                                                             : 0;
+  const std::size_t resumed_all = finished.size();
+  ProgressBar progress(world.size() > 1 ? "values (rank 0's share)" : "values", resumed_mine,
+                       o.progress && world.rank() == 0);
+  const auto start = std::chrono::steady_clock::now();
+  std::atomic<bool> out_of_time{false};
+  analysis::SweepControl control;
+  control.threads = o.threads;
+  control.rank = world.rank();
+  control.ranks = world.size();
+  control.finished = std::move(finished);
+  control.on_record = [&](const analysis::SweepRecord& r, std::size_t done, std::size_t total) {
+    checkpoint.append(r);
+    progress.update(done, total);
+  };
+  if (o.max_wall_time > 0.0) {
+    control.keep_going = [&] {
+      if (out_of_time.load(std::memory_order_relaxed)) return false;
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
+          o.max_wall_time)
+        return true;
+      out_of_time = true;
+      return false;
+    };
   }
+  analysis::SweepOutcome outcome =
+      run_sweep(*sc.model, initials, sc.options, sw, std::move(control));
+  progress.finish();
+
+  // rank 0 gathers every rank's records
+  const bool complete = world.all(outcome.complete);
+  const long long done_all = world.sum(static_cast<long long>(outcome.records.size()));
+  std::vector<analysis::SweepRecord> records;
+  if (world.size() == 1) {
+    records = std::move(outcome.records);
+  } else {
+    std::string mine;
+    for (const analysis::SweepRecord& r : outcome.records) mine += encode_record(r) + "\n";
+    outcome.records.clear();
+    const std::vector<std::string> parts = world.gather(mine);
+    if (world.rank() == 0) {
+      std::vector<analysis::SweepRecord> slots(plan.records());
+      std::vector<char> filled(plan.records(), 0);
+      for (const std::string& part : parts) {
+        std::istringstream in(part);
+        std::string line;
+        while (std::getline(in, line)) {
+          analysis::SweepRecord r;
+          if (!decode_record(line, sw.grid.size(), plan.runs(), r))
+            throw std::runtime_error("a rank sent a corrupt record");
+          const std::size_t s = plan.slot(r.point, r.run);
+          slots[s] = std::move(r);
+          filled[s] = 1;
+        }
+      }
+      for (std::size_t s = 0; s < slots.size(); ++s)
+        if (filled[s]) records.push_back(std::move(slots[s]));
+    }
+  }
+  if (!complete) {
+    if (world.rank() == 0)
+      std::cerr << "clatter: sweep: stopped at the wall-clock limit (--max-wall-time "
+                << o.max_wall_time << " s): " << done_all << " of " << plan.records()
+                << " values done (" << resumed_all << " of them before this run); no output was "
+                << "written; run again with --resume to finish (" << dir.string()
+                << "/sweep-checkpoint.r*.partial)\n";
+    return 4;
+  }
+  if (world.rank() != 0) return 0;
+
+  SweepTable table;
+  table.scenario = sc.name;
+  table.description = sc.description;
+  table.sweep = sw;
+  table.initials = initials;
+  table.initial_texts = initial_texts;
+  table.records = std::move(records);
   const auto data = dir / "bifurcation.csv";
-  const auto per_omega = dir / "summary.csv";
+  const auto per_value = dir / "summary.csv";
   const auto js = dir / "summary.json";
+  const auto h5 = dir / "sweep.h5";
   const auto png = dir / "bifurcation.png";
-  nlohmann::json summary = {{"scenario", sc.name},
-                            {"omega_from", o.sweep.omega_from},
-                            {"omega_to", o.sweep.omega_to},
-                            {"n", o.sweep.n},
-                            {"transient_periods", o.sweep.transient_periods},
-                            {"record_periods", o.sweep.record_periods},
-                            {"continuation", o.sweep.continuation},
-                            {"failed", failed},
-                            {"points", json_rows},
-                            {"files",
-                             {{"data", data.string()},
-                              {"summary", per_omega.string()},
-                              {"plot", o.plot ? nlohmann::json(png.string()) : nlohmann::json()}}}};
-  OutputSet files;
-  files.also_replaces(png);
-  files.write(data, csv.str());
-  files.write(per_omega, table.str());
-  files.write(js, summary.dump(2) + "\n");
+  const nlohmann::json files = {{"data", data.string()},
+                                {"summary", per_value.string()},
+                                {"hdf5", o.hdf5 ? nlohmann::json(h5.string()) : nlohmann::json()},
+                                {"plot", o.plot ? nlohmann::json(png.string()) : nlohmann::json()}};
+  const nlohmann::json summary = summary_json(table, files);
+  OutputSet out;
+  out.also_replaces(png);
+  out.also_replaces(h5);
+  out.write(data, bifurcation_csv(table));
+  out.write(per_value, summary_csv(table));
+  out.write(js, summary.dump(2) + "\n");
+  if (o.hdf5) write_sweep_hdf5(out.temporary(h5), table);
   if (o.plot) {
-    files.draw(png, js, [&] {
-      run_plot_script("sweep.py",
-                      {"--data", files.temporary(data).string(), "--summary",
-                       files.temporary(per_omega).string(), "--out", files.temporary(png).string(),
-                       "--title", sc.name + ": " + sc.description},
-                      "the CSV and JSON files are complete");
+    out.draw(png, js, [&] {
+      std::vector<std::string> args;
+      if (o.hdf5) {
+        args = {"--hdf5", out.temporary(h5).string()};
+      } else {
+        args = {"--data", out.temporary(data).string(), "--summary",
+                out.temporary(per_value).string()};
+      }
+      args.insert(args.end(), {"--out", out.temporary(png).string(), "--title",
+                               sc.name + ": " + sc.description});
+      run_plot_script("sweep.py", args, "the CSV and JSON files are complete");
     });
   }
-  files.commit(js);
+  out.commit(js);
+  checkpoint.remove_all();
   std::cout << summary.dump(2) << "\n";
+  const int failed = table.failed();
   if (failed > 0) {
-    std::cerr << "clatter: sweep: " << failed << " of " << rows.size()
-              << " omega values failed (reason \"error\" in summary.csv, with the message)\n";
+    std::cerr << "clatter: sweep: " << failed << " of " << table.records.size()
+              << " values failed (reason \"error\" in summary.csv, with the message)\n";
     return 3;
   }
   return 0;
@@ -202,23 +433,56 @@ int run_sweep_cli(SweepCliOptions o) {
 Run add_sweep(CLI::App& app) {
   auto o = std::make_shared<SweepCliOptions>();
   CLI::App* sub = app.add_subcommand(
-      "sweep", "Brute-force bifurcation diagram: apex heights after a transient against omega");
+      "sweep",
+      "Brute-force bifurcation diagram: an observable on a section after a transient, over one or "
+      "two parameters");
   sub->add_option("scenario", o->scenario, "scenario file (TOML): model, start, options")
       ->required();
-  sub->add_option("--omega", o->omega, "FROM TO N: the surface frequencies [rad/s]")
-      ->expected(3)
-      ->required();
-  sub->add_option("--transient-periods", o->sweep.transient_periods,
-                  "forcing periods discarded per omega")
+  sub->add_option("--omega", o->omega,
+                  "FROM TO N: the surface frequencies [rad/s] (= --param surface.omega FROM TO N)")
+      ->expected(3);
+  sub->add_option("--param", o->param,
+                  "NAME FROM TO N: a parameter of the model (clatter models) on N values; "
+                  "repeatable, two axes at most")
+      ->expected(4)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  sub->add_option("--transient-periods", o->transient_periods,
+                  "forcing periods discarded per value")
       ->capture_default_str();
-  sub->add_option("--record-periods", o->sweep.record_periods, "forcing periods recorded")
+  sub->add_option("--record-periods", o->record_periods, "forcing periods recorded")
       ->capture_default_str();
-  sub->add_flag("--continuation", o->sweep.continuation,
-                "start each omega from the previous final state (as the seeds)");
-  sub->add_option("--threads", o->sweep.threads, "parallel runs without continuation")
+  sub->add_flag("--continuation", o->continuation,
+                "start each value from the previous final state (as the seeds) = --carry-over up");
+  sub->add_option("--carry-over", o->carry,
+                  "along the first parameter: up, down, both (from the previous final state) or "
+                  "none (independent runs)")
+      ->check(CLI::IsMember({"up", "down", "both", "none"}))
+      ->capture_default_str()
+      ->each([o](const std::string&) { o->carry_given = true; });
+  sub->add_option("--section", o->section, "apex (of the centre of mass in flight) or impact")
+      ->check(CLI::IsMember({"apex", "impact"}))
       ->capture_default_str();
+  sub->add_option("--observe", o->observe,
+                  "quantity on the section: a coordinate (y), a velocity (ydot); on the impact "
+                  "section also phase, v_N (default: y on apex, phase on impact)");
+  sub->add_option("--contact", o->contact, "impact section: only this contact's impacts (-1: any)")
+      ->capture_default_str();
+  sub->add_option("--initial", o->initial,
+                  "NAME=VALUE,... over the scenario's start (t, coordinates, velocities NAMEdot); "
+                  "repeatable: one run per initial state")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  sub->add_option("--threads", o->threads, "threads per process (MPI: per rank)")
+      ->capture_default_str();
+  sub->add_flag("--resume", o->resume,
+                "finish an interrupted sweep from its checkpoint (same scenario and options)");
+  sub->add_option("--max-wall-time", o->max_wall_time,
+                  "stop after this many seconds, keeping the finished values for --resume (0: no "
+                  "limit)")
+      ->capture_default_str();
+  sub->add_flag("--hdf5", o->hdf5, "also write sweep.h5 (arrays over the grid; h5py, xarray)");
   sub->add_option("--out", o->out, "output directory (default out/<scenario>_sweep)");
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
+  sub->add_flag("!--no-progress", o->progress, "no progress bar on a terminal");
   return [o] { return run_sweep_cli(*o); };
 }
 

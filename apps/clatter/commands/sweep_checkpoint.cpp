@@ -1,0 +1,252 @@
+#include "commands/sweep_checkpoint.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+
+#include "clatter/core/error.hpp"
+
+namespace clatter::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kMagic = "clatter-sweep-checkpoint-1";
+constexpr const char* kPrefix = "sweep-checkpoint.r";
+constexpr const char* kSuffix = ".partial";
+
+void put_double(std::string& s, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, " %a", x);
+  s += buf;
+}
+
+void put_int(std::string& s, long long x) {
+  s += ' ';
+  s += std::to_string(x);
+}
+
+// percent-encoding of everything but printable ASCII other than '%' and ' '
+void put_text(std::string& s, const std::string& t) {
+  s += " ";
+  if (t.empty()) s += "%";
+  for (const char c : t) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u >= 0x7f || c == '%') {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", u);
+      s += buf;
+    } else {
+      s += c;
+    }
+  }
+}
+
+bool get_text(std::istringstream& in, std::string& out) {
+  std::string w;
+  if (!(in >> w)) return false;
+  out.clear();
+  if (w == "%") return true;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    if (w[i] != '%') {
+      out += w[i];
+      continue;
+    }
+    if (i + 2 >= w.size()) return false;
+    out += static_cast<char>(std::strtol(w.substr(i + 1, 2).c_str(), nullptr, 16));
+    i += 2;
+  }
+  return true;
+}
+
+bool get_double(std::istringstream& in, double& x) {
+  std::string w;
+  if (!(in >> w)) return false;
+  char* end = nullptr;
+  x = std::strtod(w.c_str(), &end);
+  return end != nullptr && *end == '\0';
+}
+
+template <class Int>
+bool get_int(std::istringstream& in, Int& x) {
+  long long v = 0;
+  if (!(in >> v)) return false;
+  x = static_cast<Int>(v);
+  return true;
+}
+
+template <class Vec>
+bool get_vec(std::istringstream& in, Vec& v) {
+  long long n = 0;
+  if (!(in >> n) || n < 0 || n > 64) return false;
+  v.resize(static_cast<Eigen::Index>(n));
+  for (Eigen::Index i = 0; i < v.size(); ++i)
+    if (!get_double(in, v(i))) return false;
+  return true;
+}
+
+template <class Vec>
+void put_vec(std::string& s, const Vec& v) {
+  put_int(s, v.size());
+  for (Eigen::Index i = 0; i < v.size(); ++i) put_double(s, v(i));
+}
+
+std::string hex64(std::uint64_t h) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+}  // namespace
+
+std::uint64_t fnv1a(std::string_view s, std::uint64_t h) {
+  for (const char c : s) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::string encode_record(const analysis::SweepRecord& r) {
+  std::string s = "R";
+  put_int(s, static_cast<long long>(r.point));
+  put_int(s, r.run);
+  put_int(s, static_cast<int>(r.reason));
+  put_int(s, r.distinct);
+  put_int(s, r.impacts);
+  put_double(s, r.impacts_per_period);
+  put_int(s, r.events);
+  put_int(s, r.rk_steps);
+  put_double(s, r.t);
+  put_vec(s, r.q);
+  put_vec(s, r.qd);
+  put_vec(s, r.aux);
+  put_text(s, r.message);
+  put_text(s, r.error);
+  put_int(s, static_cast<long long>(r.values.size()));
+  for (const double v : r.values) put_double(s, v);
+  const std::string hash = hex64(fnv1a(s));
+  s += " #";
+  s += hash;
+  return s;
+}
+
+bool decode_record(const std::string& line, std::size_t points, int runs,
+                   analysis::SweepRecord& r) {
+  const std::size_t hash = line.rfind(" #");
+  if (hash == std::string::npos || line.size() != hash + 18) return false;
+  if (hex64(fnv1a(std::string_view(line).substr(0, hash))) != line.substr(hash + 2)) return false;
+  std::istringstream in(line.substr(0, hash));
+  std::string tag;
+  long long point = 0, n = 0;
+  int reason = 0;
+  if (!(in >> tag) || tag != "R" || !(in >> point) || !get_int(in, r.run) || !get_int(in, reason) ||
+      !get_int(in, r.distinct) || !get_int(in, r.impacts) ||
+      !get_double(in, r.impacts_per_period) || !get_int(in, r.events) || !get_int(in, r.rk_steps) ||
+      !get_double(in, r.t) || !get_vec(in, r.q) || !get_vec(in, r.qd) || !get_vec(in, r.aux) ||
+      !get_text(in, r.message) || !get_text(in, r.error) || !(in >> n))
+    return false;
+  if (point < 0 || static_cast<std::size_t>(point) >= points || r.run < 0 || r.run >= runs ||
+      reason < 0 || reason > static_cast<int>(hybrid::StopReason::kCancelled) || n < 0)
+    return false;
+  r.point = static_cast<std::size_t>(point);
+  r.reason = static_cast<hybrid::StopReason>(reason);
+  r.values.resize(static_cast<std::size_t>(n));
+  for (double& v : r.values)
+    if (!get_double(in, v)) return false;
+  std::string rest;
+  return !(in >> rest);
+}
+
+SweepCheckpoint::SweepCheckpoint(fs::path dir, std::string fingerprint)
+    : dir_(std::move(dir)), header_(std::string(kMagic) + " " + fingerprint) {}
+
+std::vector<fs::path> SweepCheckpoint::existing() const {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  if (!fs::is_directory(dir_, ec)) return out;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir_, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(kPrefix, 0) == 0 && name.size() > std::strlen(kSuffix) &&
+        name.compare(name.size() - std::strlen(kSuffix), std::string::npos, kSuffix) == 0)
+      out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<analysis::SweepRecord> SweepCheckpoint::load(std::size_t points, int runs) const {
+  std::vector<analysis::SweepRecord> out;
+  std::vector<char> seen(points * static_cast<std::size_t>(runs), 0);
+  for (const fs::path& p : existing()) {
+    std::ifstream in(p, std::ios::binary);
+    std::string line;
+    if (!std::getline(in, line)) continue;  // empty: a journal created just before a crash
+    if (line != header_)
+      throw InvalidArgument("--resume", "the checkpoint " + p.string() +
+                                            " belongs to another sweep (the scenario or the "
+                                            "options that change results differ); remove it or "
+                                            "give the same options");
+    while (std::getline(in, line)) {
+      analysis::SweepRecord r;
+      if (!decode_record(line, points, runs, r)) continue;
+      const std::size_t s =
+          r.point * static_cast<std::size_t>(runs) + static_cast<std::size_t>(r.run);
+      if (seen[s]) continue;
+      seen[s] = 1;
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+SweepCheckpoint::~SweepCheckpoint() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void SweepCheckpoint::open(int rank) {
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  path_ = dir_ / (std::string(kPrefix) + std::to_string(rank) + kSuffix);
+  const bool fresh = !fs::exists(path_, ec) || fs::file_size(path_, ec) == 0;
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw std::runtime_error("cannot write the checkpoint " + path_.string());
+  if (fresh) {
+    const std::string h = header_ + "\n";
+    if (::write(fd_, h.data(), h.size()) != static_cast<ssize_t>(h.size()))
+      throw std::runtime_error("cannot write the checkpoint " + path_.string());
+  } else {
+    // a line cut by an interrupt would glue onto the next record: start on a fresh line
+    const ssize_t n = ::write(fd_, "\n", 1);
+    (void)n;
+  }
+}
+
+void SweepCheckpoint::append(const analysis::SweepRecord& r) {
+  if (fd_ < 0) return;
+  const std::string line = encode_record(r) + "\n";
+  std::size_t off = 0;
+  while (off < line.size()) {
+    const ssize_t n = ::write(fd_, line.data() + off, line.size() - off);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("cannot write the checkpoint " + path_.string());
+    off += static_cast<std::size_t>(n);
+  }
+}
+
+void SweepCheckpoint::remove_all() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  std::error_code ec;
+  for (const fs::path& p : existing()) fs::remove(p, ec);
+}
+
+}  // namespace clatter::cli

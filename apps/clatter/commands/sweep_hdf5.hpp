@@ -1,0 +1,31 @@
+#pragma once
+// The HDF5 output of `clatter sweep --hdf5` (built when CMake finds HDF5: CLATTER_HAVE_HDF5).
+// Laid out for h5py and xarray (engine "h5netcdf"): one dataset per quantity over the grid, the
+// grid coordinates as HDF5 dimension scales attached to every dataset:
+//   /<param>            (n_k)                     axis k's values (e.g. "surface.omega")
+//   /run                (R)                        run index; /run_initial, /run_direction (R)
+//   /sample             (S)                        index of a section value (S: the most values)
+//   /<observable>       (n_0[, n_1], R, S) float64 the section values, NaN-padded ("y_apex")
+//   /samples, /distinct (n_0[, n_1], R)    int32   values recorded, distinct values (−1: > 64)
+//   /impacts_per_period (n_0[, n_1], R)    float64
+//   /reason             (n_0[, n_1], R)    int8    stop reason (flag_values / flag_meanings; −1:
+//                                                  the run failed, see /error)
+//   /events, /rk_steps  (n_0[, n_1], R)    int64
+//   /error              (n_0[, n_1], R)    string  why a run failed ("" if it did not)
+// Attributes of the file: scenario, observable, carry_over, transient_periods, record_periods.
+// Object times are not stored, so the file's bytes depend only on its content.
+
+#include <filesystem>
+
+#include "commands/sweep_output.hpp"
+
+namespace clatter::cli {
+
+/// True when built with HDF5.
+[[nodiscard]] bool hdf5_available();
+
+/// Writes the file at `path` (a temporary of an OutputSet). Throws std::runtime_error on failure
+/// or when built without HDF5.
+void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t);
+
+}  // namespace clatter::cli

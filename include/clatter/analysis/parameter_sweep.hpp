@@ -1,0 +1,105 @@
+#pragma once
+/// @file
+/// Brute-force sweeps of any named model parameter(s) on a 1-D or 2-D grid ([BP] §4.3 Fig. 8,
+/// [B] §5.3 Fig 5.7, generalised): at every grid point, for every start (initial condition ×
+/// direction, sweep_plan.hpp), simulate `transient_periods` forcing periods T = 2π/Ω, discard
+/// them, and record an observable on a section for `record_periods` more (section_observer.hpp);
+/// count its distinct values (the period of a periodic motion in section crossings) and the
+/// impacts per period, and keep the run's stop reason. The forcing frequency Ω is the model's
+/// parameter `period_parameter` at that point ("surface.omega" for the planar bodies), or, for a
+/// model without one, the fixed `omega`.
+///
+/// Carry-over (the seeds' procedure, CarryOver::kUp/kDown/kBoth): a value starts from the final
+/// state (q, q̇, a) of the previous one in its chain, at the same phase of its own forcing:
+/// t₀′ = (Ω t_end mod 2π)/(2π) · T′. A value whose run throws is recorded with the reason and the
+/// next value starts from the last state that was reached.
+///
+/// Work is shared as SweepPlan says: chains to ranks (c mod ranks), a rank's chains to threads.
+/// Each record depends only on its chain, so the records are the same at any thread or rank
+/// count. Records already finished (a resumed sweep) are not recomputed: a chain continues from
+/// the final state of its last finished value. The library never prints: progress and finished
+/// records go to callbacks, and `keep_going` stops the sweep (the running values are dropped, not
+/// recorded).
+
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "clatter/analysis/section_observer.hpp"
+#include "clatter/analysis/sweep_grid.hpp"
+#include "clatter/analysis/sweep_plan.hpp"
+#include "clatter/hybrid/simulator.hpp"
+#include "clatter/model/system.hpp"
+
+namespace clatter::analysis {
+
+struct ParameterSweep {
+  SweepGrid grid;
+  CarryOver carry{CarryOver::kNone};
+  Observable observe{};
+  double transient_periods{1000.0};  ///< discarded, in forcing periods
+  double record_periods{200.0};      ///< recorded after the transient, in forcing periods
+  std::string period_parameter{"surface.omega"};  ///< Ω by name ("" : use `omega`)
+  double omega{0.0};                              ///< Ω [rad/s] when period_parameter is empty
+};
+
+/// One (grid point, run) of a sweep.
+struct SweepRecord {
+  std::size_t point{0};
+  int run{0};
+  std::vector<double> values;  ///< the observable on the section, after the transient
+  /// distinct values (count_distinct: 1e-6 relative; −1 above 64): 1 for period 1, 0 if the
+  /// section was never crossed (e.g. sustained contact on the apex section)
+  int distinct{0};
+  long impacts{0};                 ///< impacts after the transient
+  double impacts_per_period{0.0};  ///< impacts / record_periods
+  hybrid::StopReason reason{hybrid::StopReason::kEndTime};
+  std::string message;  ///< the simulator's stop message
+  std::string error;    ///< non-empty if the run threw: why (then reason is moot)
+  long events{0};       ///< events of the whole run
+  long rk_steps{0};     ///< Runge–Kutta steps of the whole run
+  double t{0.0};        ///< final state (carry-over, resume)
+  model::VecQ q{};
+  model::VecQ qd{};
+  model::VecA aux{};
+  std::exception_ptr failure;  ///< the exception of a failed run (this process only)
+};
+
+/// How the sweep is run. Callbacks are called one at a time (never concurrently).
+struct SweepControl {
+  int threads{1};  ///< threads of this process, ≥ 1
+  int rank{0};  ///< this process among `ranks` (MPI): it runs the chains c with c mod ranks = rank
+  int ranks{1};
+  /// records finished earlier (a resumed sweep): not recomputed, returned as they are
+  std::vector<SweepRecord> finished;
+  /// called when a record is finished, with the numbers of this process's records done (finished
+  /// earlier included) and in all
+  std::function<void(const SweepRecord&, std::size_t done, std::size_t total)> on_record;
+  /// polled during the runs, from any thread (thread-safe): false stops the sweep
+  std::function<bool()> keep_going;
+};
+
+struct SweepOutcome {
+  /// this process's records (all when ranks = 1) in the order (point, run)
+  std::vector<SweepRecord> records;
+  bool complete{true};  ///< false if keep_going stopped it
+};
+
+/// Throws InvalidArgument naming the field: grid of 0 or more than 2 axes, an axis with n ∉ [1,
+/// 1e6], non-finite ends, a repeated or unknown parameter or a value out of its range (the model
+/// rebuilt at the grid's corners), negative durations, no initial state, an unknown observable,
+/// no forcing frequency, threads ∉ [1, 256], rank ∉ [0, ranks).
+void validate(const ParameterSweep& sweep, const model::System& model,
+              const std::vector<hybrid::InitialState>& initials, const SweepControl& control);
+
+/// Runs the sweep from the initial conditions `initials` (one per initial-condition index).
+/// `options` supplies the tolerances and guards; t_end, the section and the recording are set per
+/// value. @pre validate passed.
+[[nodiscard]] SweepOutcome run_sweep(const model::System& model,
+                                     const std::vector<hybrid::InitialState>& initials,
+                                     const hybrid::SimulationOptions& options,
+                                     const ParameterSweep& sweep, SweepControl control);
+
+}  // namespace clatter::analysis

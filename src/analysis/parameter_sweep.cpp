@@ -1,0 +1,261 @@
+#include "clatter/analysis/parameter_sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <numbers>
+#include <thread>
+
+#include "clatter/analysis/bifurcation_sweep.hpp"
+#include "clatter/core/error.hpp"
+
+namespace clatter::analysis {
+
+namespace {
+
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+std::unique_ptr<model::System> model_at(const model::System& base, const SweepGrid& grid,
+                                        std::size_t p) {
+  std::unique_ptr<model::System> m = base.with_parameter(grid.axes()[0].name, grid.value(p, 0));
+  if (grid.dimension() == 2) m = m->with_parameter(grid.axes()[1].name, grid.value(p, 1));
+  return m;
+}
+
+// Ω at point p, without rebuilding the model: an axis value, the base model's value, or fixed
+double omega_at(const model::System& base, const ParameterSweep& sw, std::size_t p) {
+  if (sw.period_parameter.empty()) return sw.omega;
+  for (int k = 0; k < sw.grid.dimension(); ++k)
+    if (sw.grid.axes()[static_cast<std::size_t>(k)].name == sw.period_parameter)
+      return sw.grid.value(p, k);
+  return base.parameter(sw.period_parameter);
+}
+
+bool call_keep_going(const void* context) {
+  return (*static_cast<const std::function<bool()>*>(context))();
+}
+
+// runs one value from `init`; false if it was stopped by keep_going (nothing to record)
+bool run_value(const model::System& base, const hybrid::InitialState& init,
+               hybrid::SimulationOptions o, const ParameterSweep& sw,
+               const ResolvedObservable& what, const std::function<bool()>& keep_going,
+               SweepRecord& rec) {
+  const double omega = omega_at(base, sw, rec.point);
+  try {
+    const std::unique_ptr<model::System> model = model_at(base, sw.grid, rec.point);
+    const double T = 2.0 * std::numbers::pi / omega;
+    o.t_end = init.t + (sw.transient_periods + sw.record_periods) * T;
+    o.section =
+        what.section == SectionKind::kApex ? hybrid::Section::kApex : hybrid::Section::kNone;
+    o.record_events = true;
+    o.output_dt = 0.0;
+    SectionObserver observer(what, init.t + sw.transient_periods * T, omega,
+                             keep_going ? &call_keep_going : nullptr, &keep_going);
+    const hybrid::SimulationResult r = hybrid::simulate(*model, init, o, &observer);
+    if (r.reason == hybrid::StopReason::kCancelled && keep_going && !keep_going()) return false;
+    rec.values = std::move(observer.values);
+    rec.distinct = count_distinct(rec.values);
+    rec.impacts = observer.impacts;
+    rec.impacts_per_period = static_cast<double>(observer.impacts) / sw.record_periods;
+    rec.reason = r.reason;
+    rec.message = r.message;
+    rec.events = r.events;
+    rec.rk_steps = r.rk_steps;
+    rec.t = r.t;
+    rec.q = r.q;
+    rec.qd = r.qd;
+    rec.aux = r.aux;
+  } catch (const std::exception& e) {
+    rec.error = e.what();
+    rec.failure = std::current_exception();
+  } catch (...) {
+    rec.error = "unknown exception";
+    rec.failure = std::current_exception();
+  }
+  if (!rec.error.empty()) {
+    // the next value of a chain starts from the last state reached: this value's start
+    rec.t = init.t;
+    rec.q = init.q;
+    rec.qd = init.qd;
+    rec.aux = init.aux;
+  }
+  return true;
+}
+
+// the start of the value after `rec` (at Ω_next): its final state at the same forcing phase
+void carry(const SweepRecord& rec, double omega, double omega_next, hybrid::InitialState& init) {
+  init.q = rec.q;
+  init.qd = rec.qd;
+  init.aux = rec.aux;
+  const double T_next = 2.0 * std::numbers::pi / omega_next;
+  const double phase = std::fmod(rec.t * omega, kTwoPi);
+  init.t = phase / (2.0 * std::numbers::pi) * T_next;
+}
+
+}  // namespace
+
+void validate(const ParameterSweep& sw, const model::System& model,
+              const std::vector<hybrid::InitialState>& initials, const SweepControl& control) {
+  const int d = sw.grid.dimension();
+  require(d >= 1 && d <= 2, "param", "give one or two parameters to sweep");
+  for (int k = 0; k < d; ++k) {
+    const GridAxis& a = sw.grid.axes()[static_cast<std::size_t>(k)];
+    require(a.n >= 1 && a.n <= 1000000, "param", "N of " + a.name + " must lie in [1, 1000000]");
+    require(std::isfinite(a.from) && std::isfinite(a.to), "param",
+            "FROM and TO of " + a.name + " must be finite");
+    require(k == 0 || a.name != sw.grid.axes()[0].name, "param",
+            "the two parameters must differ, got " + a.name + " twice");
+  }
+  require(sw.grid.size() <= 100000000, "param", "the grid must have at most 1e8 points");
+  // every corner of the grid builds a valid model (names known, values in range)
+  for (const int i0 : {0, sw.grid.extent(0) - 1})
+    for (const int i1 : {0, sw.grid.extent(1) - 1})
+      (void)model_at(model, sw.grid, sw.grid.point(i0, i1));
+  require(std::isfinite(sw.transient_periods) && sw.transient_periods >= 0.0, "transient_periods",
+          "must be >= 0", sw.transient_periods);
+  require(std::isfinite(sw.record_periods) && sw.record_periods > 0.0, "record_periods",
+          "must be > 0", sw.record_periods);
+  require(!initials.empty() && initials.size() <= 1000, "initial",
+          "give between 1 and 1000 initial states");
+  (void)resolve(sw.observe, model, "observe");
+  if (sw.period_parameter.empty()) {
+    require(std::isfinite(sw.omega) && sw.omega > 0.0, "omega",
+            "the forcing frequency must be > 0 [rad/s]", sw.omega);
+  } else {
+    require(model.parameters().has(sw.period_parameter), "period_parameter",
+            "the model has no parameter \"" + sw.period_parameter +
+                "\" to take the forcing period from (give a fixed forcing frequency instead)");
+    for (const int i0 : {0, sw.grid.extent(0) - 1})
+      for (const int i1 : {0, sw.grid.extent(1) - 1}) {
+        const double w = omega_at(model, sw, sw.grid.point(i0, i1));
+        require(std::isfinite(w) && w > 0.0, "period_parameter",
+                sw.period_parameter + " must be > 0 everywhere on the grid [rad/s], got " +
+                    format_number(w));
+      }
+  }
+  require(control.threads >= 1 && control.threads <= 256, "threads", "must lie in [1, 256]");
+  require(control.ranks >= 1 && control.rank >= 0 && control.rank < control.ranks, "rank",
+          "must lie in [0, ranks)");
+}
+
+SweepOutcome run_sweep(const model::System& model,
+                       const std::vector<hybrid::InitialState>& initials,
+                       const hybrid::SimulationOptions& options, const ParameterSweep& sweep,
+                       SweepControl control) {
+  const SweepPlan plan(sweep.grid, sweep.carry, static_cast<int>(initials.size()));
+  const ResolvedObservable what = resolve(sweep.observe, model, "observe");
+  std::vector<std::size_t> mine;
+  for (std::size_t c = 0; c < plan.chains(); ++c)
+    if (SweepPlan::owns(c, control.rank, control.ranks)) mine.push_back(c);
+
+  // slots of this process's records; a resumed record fills its slot before anything runs
+  std::vector<SweepRecord> slots(plan.records());
+  std::vector<char> filled(plan.records(), 0);
+  std::size_t total = 0;
+  {
+    std::vector<SweepTask> tasks;
+    for (const std::size_t c : mine) {
+      plan.chain(c, tasks);
+      total += tasks.size();
+    }
+  }
+  std::size_t done = 0;
+  for (SweepRecord& r : control.finished) {
+    const std::size_t s = plan.slot(r.point, r.run);
+    // another rank's record (a checkpoint written with other ranks) is left to that rank
+    if (s >= slots.size() || filled[s] ||
+        !SweepPlan::owns(plan.chain_of(r.point, r.run), control.rank, control.ranks))
+      continue;
+    slots[s] = std::move(r);
+    filled[s] = 1;
+  }
+  control.finished.clear();
+  {
+    std::vector<SweepTask> tasks;
+    for (const std::size_t c : mine) {
+      plan.chain(c, tasks);
+      // a chain resumes after its finished prefix only: a finished record behind a missing one
+      // (a lost journal line) started from a state this run would not reproduce, so it is redone
+      bool gap = false;
+      for (const SweepTask& t : tasks) {
+        const std::size_t s = plan.slot(t.point, t.run);
+        if (gap && filled[s]) {
+          slots[s] = SweepRecord{};
+          filled[s] = 0;
+        }
+        gap = gap || !filled[s];
+        done += filled[s] ? 1 : 0;
+      }
+    }
+  }
+  const std::vector<char> resumed = filled;
+
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stopped{false};
+  std::mutex callback_mutex;
+  std::exception_ptr callback_failure;
+  const auto keep = [&] {
+    return !stopped.load() && (!control.keep_going || control.keep_going());
+  };
+  const std::function<bool()> keep_fn = keep;
+
+  const auto worker = [&] {
+    std::vector<SweepTask> tasks;
+    for (std::size_t k = next++; k < mine.size() && !stopped.load(); k = next++) {
+      plan.chain(mine[k], tasks);
+      hybrid::InitialState init = initials[static_cast<std::size_t>(plan.initial_of(tasks[0].run))];
+      for (std::size_t i = 0; i < tasks.size(); ++i) {
+        const std::size_t s = plan.slot(tasks[i].point, tasks[i].run);
+        SweepRecord& rec = slots[s];
+        if (!resumed[s]) {
+          if (!keep()) {
+            stopped = true;
+            break;
+          }
+          rec.point = tasks[i].point;
+          rec.run = tasks[i].run;
+          if (!run_value(model, init, options, sweep, what, keep_fn, rec)) {
+            rec = SweepRecord{};
+            stopped = true;
+            break;
+          }
+          filled[s] = 1;
+          const std::lock_guard lock(callback_mutex);
+          ++done;
+          if (control.on_record && !callback_failure) {
+            try {
+              control.on_record(rec, done, total);
+            } catch (...) {
+              callback_failure = std::current_exception();
+              stopped = true;
+            }
+          }
+        }
+        if (i + 1 < tasks.size())
+          carry(rec, omega_at(model, sweep, tasks[i].point),
+                omega_at(model, sweep, tasks[i + 1].point), init);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  const int threads = static_cast<int>(std::min<std::size_t>(
+      static_cast<std::size_t>(control.threads), std::max<std::size_t>(mine.size(), 1)));
+  for (int k = 1; k < threads; ++k) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  if (callback_failure) std::rethrow_exception(callback_failure);
+
+  SweepOutcome out;
+  out.complete = true;
+  std::vector<SweepTask> tasks;
+  for (const std::size_t c : mine) {
+    plan.chain(c, tasks);
+    for (const SweepTask& t : tasks)
+      out.complete = out.complete && filled[plan.slot(t.point, t.run)];
+  }
+  for (std::size_t s = 0; s < slots.size(); ++s)
+    if (filled[s]) out.records.push_back(std::move(slots[s]));
+  return out;
+}
+
+}  // namespace clatter::analysis

@@ -1,0 +1,307 @@
+#!/usr/bin/python3
+"""Command-line tests of `clatter sweep` over named parameters (issue 13, infrastructure).
+
+Usage: /usr/bin/python3 tests/cli/test_sweep_cli.py PATH/TO/clatter [--mpi MPIEXEC | --skip WHY]
+
+Asserted (every comparison of outputs is of bytes: sha256 of the files):
+- the ω sweep's columns and rows are those of the earlier `clatter sweep --omega` (header
+  "omega,y_apex"; one row per apex);
+- a 2-D grid (surface.omega, surface.amplitude) with carry-over both ways and two initial states
+  gives the same bifurcation.csv, summary.csv and sweep.h5 at 1 and 2 threads; so does [BP]
+  Fig. 8(a) where it is chaotic (independent runs);
+- sweep.h5 opens with h5py: one dataset per quantity, the grid coordinates attached as dimension
+  scales (and with xarray, engine h5netcdf, when installed: coordinates named by the parameters);
+  the PNG is drawn from the HDF5 file;
+- a sweep stopped by --max-wall-time (exit 4) or by SIGINT writes no final file (only the
+  checkpoint sweep-checkpoint.r0.partial), refuses to start again without --resume (exit 2), and
+  --resume finishes it with the same bytes as an uninterrupted run, removing the checkpoint;
+- bad input (unknown parameter, N = 0, three axes, an out-of-range e, an unknown --initial name
+  or observable) exits 2 with one line naming the option, and writes nothing;
+- with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps) (skipped,
+  exit 77, with --skip WHY: built without MPI, or a sanitizer build).
+"""
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+EXAMPLES = os.path.join(ROOT, "examples")
+BALL = os.path.join(EXAMPLES, "ball_table_period1.toml")
+CLATTER = None
+MPIEXEC = None
+
+# a small 2-D sweep with every kind of chain: (omega, A), carry-over both ways, two starts
+GRID = ["--param", "surface.omega", 3.0, 3.6, 7, "--param", "surface.amplitude", 0.9, 1.0, 2,
+        "--carry-over", "both", "--initial", "y=3", "--initial", "y=4.5,ydot=1",
+        "--transient-periods", 40, "--record-periods", 10, "--no-plot", "--no-progress"]
+DATA = ["bifurcation.csv", "summary.csv"]
+# [BP] Fig. 8(a) (the rod, e* = 0.9) where it is chaotic: independent runs, the seeds' diagram
+FIG8A = [os.path.join(EXAMPLES, "bp_fig8a.toml"), "--omega", 3.62, 5, 40, "--transient-periods",
+         300, "--record-periods", 50, "--no-plot", "--no-progress"]
+
+
+def run(*args, timeout=300, env=None):
+    p = subprocess.run([CLATTER, *map(str, args)], capture_output=True, text=True,
+                       timeout=timeout, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def digest(folder, names):
+    out = {}
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as fh:
+            out[name] = hashlib.sha256(fh.read()).hexdigest()
+    return out
+
+
+def hdf5_built():
+    with tempfile.TemporaryDirectory() as d:
+        rc, _, err = run("sweep", BALL, "--omega", 3, 3.1, 2, "--transient-periods", 1,
+                         "--record-periods", 1, "--hdf5", "--no-plot", "--out", d)
+        return rc == 0
+
+
+class OmegaSweep(unittest.TestCase):
+    def test_columns_of_the_omega_sweep_are_unchanged(self):
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("sweep", BALL, "--omega", 3, 3.1, 3, "--continuation",
+                               "--transient-periods", 600, "--record-periods", 10, "--out", d,
+                               "--no-plot")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "bifurcation.csv")) as fh:
+                lines = fh.read().splitlines()
+            self.assertEqual(lines[0], "omega,y_apex")
+            self.assertEqual(len(lines), 1 + 3 * 10)  # period 1: one apex per period
+            with open(os.path.join(d, "summary.csv")) as fh:
+                head = fh.readline().strip()
+            self.assertEqual(head, "omega,distinct,samples,impacts_per_period,reason,message")
+            j = json.loads(out)
+            self.assertEqual(j["n"], 3)
+            self.assertTrue(j["continuation"])
+            self.assertEqual([p["distinct"] for p in j["points"]], [1, 1, 1])
+            self.assertFalse([f for f in os.listdir(d) if "partial" in f or "tmp" in f])
+
+
+    def test_impact_section_gives_the_closed_form_phase(self):
+        # ball_table_period1.toml: A = 1, omega = 3, e = 0.9 from rest at y = 3 converges to the
+        # period-1 orbit with impact phase 1.38958 ([B] §6.3, printed to 5 digits; the closed
+        # form acos(Gamma_SN/Gamma) = 1.389577...): one distinct phase, one impact per period
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("sweep", BALL, "--omega", 3, 3, 1, "--section", "impact",
+                               "--transient-periods", 600, "--record-periods", 10, "--out", d,
+                               "--no-plot", "--no-progress")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "bifurcation.csv")) as fh:
+                lines = fh.read().splitlines()
+            self.assertEqual(lines[0], "omega,phase_impact")
+            self.assertEqual(len(lines), 11)
+            self.assertAlmostEqual(float(lines[-1].split(",")[1]), 1.38958, delta=5e-6)
+            p = json.loads(out)["points"][0]
+            self.assertEqual((p["distinct"], p["impacts_per_period"]), (1, 1.0))
+
+
+class Deterministic(unittest.TestCase):
+    def test_same_bytes_at_one_and_two_threads(self):
+        names = DATA + (["sweep.h5"] if hdf5_built() else [])
+        extra = ["--hdf5"] if "sweep.h5" in names else []
+        with tempfile.TemporaryDirectory() as d:
+            res = {}
+            for threads in (1, 2):
+                out = os.path.join(d, f"t{threads}")
+                rc, _, err = run("sweep", BALL, *GRID, *extra, "--threads", threads, "--out", out)
+                self.assertEqual(rc, 0, err)
+                res[threads] = digest(out, names)
+            self.assertEqual(res[1], res[2])
+            with open(os.path.join(d, "t1", "summary.csv")) as fh:
+                rows = fh.read().splitlines()
+            self.assertEqual(rows[0].split(",")[:4], ["omega", "surface.amplitude", "initial",
+                                                      "direction"])
+            self.assertEqual(len(rows), 1 + 7 * 2 * 2 * 2)
+
+    def test_fig8a_same_bytes_at_one_and_two_threads(self):
+        with tempfile.TemporaryDirectory() as d:
+            res = {}
+            for threads in (1, 2):
+                out = os.path.join(d, f"t{threads}")
+                rc, _, err = run("sweep", *FIG8A, "--threads", threads, "--out", out)
+                self.assertEqual(rc, 0, err)
+                res[threads] = digest(out, DATA)
+            self.assertEqual(res[1], res[2])
+
+
+@unittest.skipUnless(os.path.exists("/usr/bin/python3"), "needs Debian's python3")
+class Hdf5(unittest.TestCase):
+    def test_layout_opens_with_h5py_and_xarray(self):
+        if not hdf5_built():
+            self.skipTest("clatter was built without HDF5")
+        try:
+            import h5py
+        except ImportError:
+            self.skipTest("h5py is not installed (python3-h5py)")
+        with tempfile.TemporaryDirectory() as d:
+            args = [a for a in GRID if a not in ("--no-plot",)]
+            rc, _, err = run("sweep", BALL, *args, "--hdf5", "--out", d)
+            self.assertEqual(rc, 0, err)
+            self.assertTrue(os.path.getsize(os.path.join(d, "bifurcation.png")) > 10000)
+            with h5py.File(os.path.join(d, "sweep.h5"), "r") as f:
+                v = f["y_apex"]
+                self.assertEqual(v.shape[:3], (7, 2, 4))
+                self.assertEqual([dim[0].name for dim in list(v.dims)[:3]],
+                                 ["/surface.omega", "/surface.amplitude", "/run"])
+                self.assertAlmostEqual(float(f["surface.omega"][6]), 3.6, places=15)
+                self.assertEqual(list(f["run_direction"]), [1, -1, 1, -1])
+                # the same distinct counts as summary.csv (row order: omega, A, initial, direction)
+                with open(os.path.join(d, "summary.csv")) as fh:
+                    rows = fh.read().splitlines()[1:]
+                flat = [int(r.split(",")[4]) for r in rows]
+                self.assertEqual(flat, [int(x) for x in f["distinct"][...].reshape(-1)])
+            try:
+                import xarray
+            except ImportError:
+                return
+            try:
+                ds = xarray.open_dataset(os.path.join(d, "sweep.h5"), engine="h5netcdf")
+            except (ValueError, ImportError) as e:
+                self.skipTest(f"xarray cannot use h5netcdf here: {e}")
+            self.assertIn("surface.omega", ds["y_apex"].dims)
+            self.assertEqual(ds["distinct"].dims, ("surface.omega", "surface.amplitude", "run"))
+
+
+class Resume(unittest.TestCase):
+    # ~2.4 s in all: the ball rests on the table (sustained contact, the slow values) up to
+    # ω ≈ 3.13 (Γ = Aω²/g = 1), then lifts off and bounces
+    ARGS = ["--omega", 2.9, 3.4, 11, "--carry-over", "up", "--transient-periods", 300,
+            "--record-periods", 20, "--threads", 1, "--no-plot", "--no-progress"]
+
+    def reference(self, d):
+        out = os.path.join(d, "ref")
+        rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out)
+        self.assertEqual(rc, 0, err)
+        return digest(out, DATA)
+
+    def test_wall_time_limit_then_resume_gives_the_same_bytes(self):
+        with tempfile.TemporaryDirectory() as d:
+            ref = self.reference(d)
+            out = os.path.join(d, "cut")
+            rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out, "--max-wall-time", 0.4)
+            self.assertEqual(rc, 4, err)
+            self.assertIn("--resume", err)
+            self.assertEqual(sorted(os.listdir(out)), ["sweep-checkpoint.r0.partial"])
+            rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out)
+            self.assertEqual(rc, 2)
+            self.assertIn("--resume", err)
+            for k in range(30):  # as many rounds as it takes, longer each time (slow builds)
+                rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out, "--resume",
+                                 "--max-wall-time", 0.5 * 1.3 ** k)
+                if rc != 4:
+                    break
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(digest(out, DATA), ref)
+            self.assertFalse([f for f in os.listdir(out) if "partial" in f])
+
+    def test_sigint_then_resume_gives_the_same_bytes(self):
+        with tempfile.TemporaryDirectory() as d:
+            ref = self.reference(d)
+            out = os.path.join(d, "cut")
+            p = subprocess.Popen([CLATTER, "sweep", BALL, *map(str, self.ARGS), "--out", out],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            journal = os.path.join(out, "sweep-checkpoint.r0.partial")
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                if os.path.exists(journal):
+                    with open(journal) as fh:
+                        if len(fh.read().splitlines()) >= 3:
+                            break
+                time.sleep(0.01)
+            p.send_signal(signal.SIGINT)
+            p.wait(timeout=60)
+            self.assertEqual(p.returncode, -signal.SIGINT)
+            self.assertEqual(sorted(os.listdir(out)), ["sweep-checkpoint.r0.partial"])
+            # a line cut in half by a crash is ignored
+            with open(journal, "a") as fh:
+                fh.write("R 10 0 0 1 2 0x1p+0 3")
+            rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out, "--resume")
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(digest(out, DATA), ref)
+
+    def test_resume_refuses_another_sweeps_checkpoint(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "cut")
+            rc, _, err = run("sweep", BALL, *self.ARGS, "--out", out, "--max-wall-time", 0.2)
+            self.assertEqual(rc, 4, err)
+            other = [a if a != 300 else 299 for a in self.ARGS]
+            rc, _, err = run("sweep", BALL, *other, "--out", out, "--resume")
+            self.assertEqual(rc, 2)
+            self.assertIn("another sweep", err)
+
+
+class BadInput(unittest.TestCase):
+    def check(self, args, option):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "s")
+            rc, stdout, err = run("sweep", BALL, *args, "--out", out)
+            self.assertEqual(rc, 2, err)
+            self.assertEqual(len(err.strip().splitlines()), 1, err)
+            self.assertIn(option, err)
+            self.assertFalse(os.path.exists(out))
+            return err
+
+    def test_refused_with_the_option_named(self):
+        err = self.check(["--param", "no_such", 1, 2, 3], "--param")
+        self.assertIn("surface.omega", err)  # lists the known names
+        self.check(["--param", "e", 0.5, 0.9, 0], "--param")
+        self.check(["--param", "e", 0.5, 1.5, 3], "--param")  # e in [0, 1]
+        self.check(["--omega", 3, 4, 3, "--param", "e", 0.5, 0.9, 2, "--param", "surface.amplitude",
+                    1, 2, 2], "--param")
+        self.check(["--omega", 3, 4, 3, "--initial", "z=1"], "--initial")
+        self.check(["--omega", 3, 4, 3, "--observe", "phase"], "--observe")
+        self.check(["--omega", 3, 4, 3, "--carry-over", "sideways"], "--carry-over")
+        self.check(["--omega", 3, 4, 3, "--max-wall-time", -1], "--max-wall-time")
+        self.check([], "--omega")
+
+
+class Mpi(unittest.TestCase):
+    def test_two_ranks_give_the_bytes_of_one_process(self):
+        if MPIEXEC is None:
+            self.skipTest("clatter was built without MPI")
+        env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+                   OMPI_MCA_rmaps_base_oversubscribe="1")
+        names = DATA + (["sweep.h5"] if hdf5_built() else [])
+        extra = ["--hdf5"] if "sweep.h5" in names else []
+        for args in ([BALL, *GRID, *extra], FIG8A):
+            with tempfile.TemporaryDirectory() as d:
+                one = os.path.join(d, "one")
+                rc, _, err = run("sweep", *args, "--threads", 1, "--out", one)
+                self.assertEqual(rc, 0, err)
+                two = os.path.join(d, "two")
+                p = subprocess.run([MPIEXEC, "-np", "2", "--oversubscribe", CLATTER, "sweep",
+                                    *map(str, args), "--threads", "1", "--out", two],
+                                   capture_output=True, text=True, timeout=300, env=env)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                self.assertIn("2 MPI ranks", p.stderr)  # not two separate one-process sweeps
+                files = names if "--hdf5" in args else DATA
+                self.assertEqual(digest(one, files), digest(two, files))
+                self.assertEqual(json.loads(p.stdout)["failed"], 0)  # one JSON: rank 0's
+
+
+if __name__ == "__main__":
+    CLATTER = os.path.abspath(sys.argv[1])
+    argv = [sys.argv[0]] + sys.argv[2:]
+    if "--mpi" in argv:
+        i = argv.index("--mpi")
+        MPIEXEC = argv[i + 1]
+        del argv[i:i + 2]
+        argv += ["Mpi"]
+    elif "--skip" in argv:
+        print("SKIPPED: sweep_mpi_tests: " + argv[argv.index("--skip") + 1])
+        sys.exit(77)
+    else:
+        argv += ["OmegaSweep", "Deterministic", "Hdf5", "Resume", "BadInput"]
+    unittest.main(argv=argv, verbosity=2)

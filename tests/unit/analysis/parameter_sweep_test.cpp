@@ -1,0 +1,335 @@
+// Sweeps of named parameters on 1-D and 2-D grids (analysis/parameter_sweep.hpp), on the ball on
+// the table h = A sin ωt, whose period-1 orbit is known in closed form ([B] §6.3 [DERIVED],
+// spec/000_thesis.md §6.3; analysis/impact_oscillator.hpp closed_form_orbit): with Γ = Aω²/g,
+// cos φ = Γ_SN/Γ, Γ_SN = π(1 − e)/(1 + e), post-impact velocity v = gπ/ω, stable for
+// ω_SN < ω < ω_PD. Its apex is A sin φ + v²/(2g) = A sin φ + gπ²/(2ω²), its impact phase φ.
+
+#include "clatter/analysis/parameter_sweep.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <numbers>
+
+#include "clatter/analysis/bifurcation_sweep.hpp"
+#include "clatter/analysis/impact_oscillator.hpp"
+#include "clatter/dynamics/planar_body_model.hpp"
+
+namespace clatter::analysis {
+namespace {
+
+constexpr double kG = 9.81;
+
+dynamics::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
+  dynamics::Surface s;
+  s.amplitude = A;
+  s.omega = omega;
+  return dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
+}
+
+hybrid::InitialState rest_at(double y) { return {0.0, {0.0, y, 0.0}, {0.0, 0.0, 0.0}}; }
+
+// the apex of the closed-form period-1 orbit at (A, ω, e): t = (φ + π)/ω (the flight from the
+// impact at φ/ω lasts v/g = π/ω), y = A sin φ + gπ²/(2ω²), at rest in y
+hybrid::InitialState on_orbit(double A, double omega, double e) {
+  const ClosedFormOrbit c = closed_form_orbit(A, omega, kG, e, 1);
+  const double pi = std::numbers::pi;
+  return {(c.stable.phase + pi) / omega,
+          {0.0, A * std::sin(c.stable.phase) + kG * pi * pi / (2.0 * omega * omega), 0.0},
+          {0.0, 0.0, 0.0}};
+}
+
+void expect_same(const SweepRecord& a, const SweepRecord& b) {
+  EXPECT_EQ(a.point, b.point);
+  EXPECT_EQ(a.run, b.run);
+  EXPECT_EQ(a.values, b.values) << "point " << a.point << " run " << a.run;
+  EXPECT_EQ(a.distinct, b.distinct);
+  EXPECT_EQ(a.impacts, b.impacts);
+  EXPECT_EQ(a.reason, b.reason);
+  EXPECT_EQ(a.error, b.error);
+  EXPECT_EQ(a.events, b.events);
+  EXPECT_EQ(a.t, b.t);
+  EXPECT_EQ(a.q, b.q);
+  EXPECT_EQ(a.qd, b.qd);
+}
+
+TEST(SweepPlan, ChainsCoverEveryRecordOnceInTheirDirection) {
+  const SweepGrid grid({{"surface.omega", 3.0, 4.0, 4}, {"e", 0.5, 0.9, 3}});
+  for (const CarryOver c : {CarryOver::kNone, CarryOver::kUp, CarryOver::kDown, CarryOver::kBoth}) {
+    const SweepPlan plan(grid, c, 2);
+    std::vector<int> seen(plan.records(), 0);
+    std::vector<SweepTask> tasks;
+    for (std::size_t k = 0; k < plan.chains(); ++k) {
+      plan.chain(k, tasks);
+      for (std::size_t i = 0; i < tasks.size(); ++i) {
+        ++seen[plan.slot(tasks[i].point, tasks[i].run)];
+        EXPECT_EQ(plan.chain_of(tasks[i].point, tasks[i].run), k);
+        if (i > 0 && c != CarryOver::kNone) {
+          // along axis 0, the other axis fixed
+          EXPECT_EQ(grid.index(tasks[i].point, 1), grid.index(tasks[0].point, 1));
+          EXPECT_EQ(grid.index(tasks[i].point, 0) - grid.index(tasks[i - 1].point, 0),
+                    plan.descending(tasks[i].run) ? -1 : 1);
+        }
+      }
+    }
+    for (const int s : seen) EXPECT_EQ(s, 1) << to_string(c);
+  }
+  EXPECT_EQ(SweepPlan(grid, CarryOver::kBoth, 2).runs(), 4);
+  EXPECT_EQ(SweepPlan(grid, CarryOver::kUp, 2).chains(), 3u * 2u);
+}
+
+// The ω sweep with carry-over, written out as it was before the generic sweep (one simulate per
+// ω from the previous final state at the same forcing phase): sweep_omega must give the same
+// numbers, bit for bit (it is now a special case of run_sweep).
+TEST(ParameterSweep, OmegaSweepIsTheSeedsProcedureBitForBit) {
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  SweepOptions sw;
+  sw.omega_from = 3.0;
+  sw.omega_to = 3.6;
+  sw.n = 4;
+  sw.transient_periods = 40.0;
+  sw.record_periods = 10.0;
+  sw.continuation = true;
+  const std::vector<SweepPoint> points = sweep_omega(m, rest_at(4.0), {}, sw);
+  hybrid::InitialState init = rest_at(4.0);
+  const double pi = std::numbers::pi;
+  for (int i = 0; i < sw.n; ++i) {
+    const double omega = sw.omega_from + (sw.omega_to - sw.omega_from) * i / (sw.n - 1);
+    const auto model = m.with_parameter("surface.omega", omega);
+    const double T = 2.0 * pi / omega;
+    hybrid::SimulationOptions o;
+    o.t_end = init.t + (sw.transient_periods + sw.record_periods) * T;
+    o.section = hybrid::Section::kApex;
+    o.record_events = false;
+    struct Apex : hybrid::Recorder {
+      double from{0.0};
+      std::vector<double> y;
+      void on_section(const hybrid::Sample& s) override {
+        if (s.t >= from) y.push_back(s.q.y());
+      }
+    } rec;
+    rec.from = init.t + sw.transient_periods * T;
+    const hybrid::SimulationResult r = hybrid::simulate(*model, init, o, &rec);
+    ASSERT_EQ(points[static_cast<std::size_t>(i)].omega, omega);
+    EXPECT_EQ(points[static_cast<std::size_t>(i)].apex_heights, rec.y) << "omega = " << omega;
+    const double omega_next = sw.omega_from + (sw.omega_to - sw.omega_from) * (i + 1) / (sw.n - 1);
+    init.q = r.q;
+    init.qd = r.qd;
+    init.t = std::fmod(r.t * omega, 2.0 * pi) / (2.0 * pi) * (2.0 * pi / omega_next);
+  }
+}
+
+// A 2-D grid (ω, e) with carry-over in ω: wherever the closed form says the period-1 orbit is
+// stable, one distinct apex height equal to the closed form's to 1e-7 m (the tolerance of
+// BifurcationSweep.PeriodDoubling...: 600 transient periods with multipliers of modulus e ≤ 0.9
+// leave less than 1e-20 of the start), and one impact per forcing period. For Γ = Aω²/g < 1 the
+// ball resting on the table is an attractor too (from rest at y = 3 every run of this grid ends
+// there: its section is never crossed), so each chain e_j starts on the closed-form orbit at
+// (ω₀, e_j), one initial state per e_j, and the carry-over must follow the branch in ω.
+TEST(ParameterSweep, TwoDimensionalGridFindsTheClosedFormPeriodOneOrbit) {
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 2.6, 3.0, 5}, {"e", 0.8, 0.9, 3}});
+  sw.carry = CarryOver::kUp;
+  sw.transient_periods = 600.0;
+  sw.record_periods = 50.0;
+  std::vector<hybrid::InitialState> starts;
+  for (int j = 0; j < 3; ++j) starts.push_back(on_orbit(1.0, 2.6, sw.grid.axes()[1].value(j)));
+  SweepControl control;
+  control.threads = 2;
+  const dynamics::PlanarBodyModel m = ball(0.9);
+  validate(sw, m, starts, control);
+  const SweepOutcome out = run_sweep(m, starts, {}, sw, control);
+  ASSERT_TRUE(out.complete);
+  ASSERT_EQ(out.records.size(), 45u);
+  int checked = 0;
+  for (const SweepRecord& r : out.records) {
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_EQ(r.reason, hybrid::StopReason::kEndTime);
+    if (r.run != sw.grid.index(r.point, 1)) continue;  // the start of another chain's e
+    const double omega = sw.grid.value(r.point, 0), e = sw.grid.value(r.point, 1);
+    const ClosedFormOrbit c = closed_form_orbit(1.0, omega, kG, e, 1);
+    if (!c.exists || omega <= c.omega_sn || omega >= c.omega_pd) continue;
+    ++checked;
+    EXPECT_EQ(r.distinct, 1) << "omega = " << omega << ", e = " << e;
+    ASSERT_FALSE(r.values.empty());
+    const double apex =
+        std::sin(c.stable.phase) + kG * std::numbers::pi * std::numbers::pi / (2.0 * omega * omega);
+    EXPECT_NEAR(r.values.back(), apex, 1e-7) << "omega = " << omega << ", e = " << e;
+    EXPECT_NEAR(r.impacts_per_period, 1.0, 1.0 / sw.record_periods + 1e-12);
+  }
+  EXPECT_EQ(checked, 15);  // the whole grid lies between ω_SN and ω_PD
+}
+
+// The impact section with carry-over down in A (ω = 3, e = 0.9), from the closed-form orbit at
+// A = 1.1: the phase of the period-1 orbit's impact, φ = acos(Γ_SN/Γ), to 1e-8 rad (event times
+// are located to ~1e-12 s; the transient leaves < 1e-20), exactly one impact per period.
+TEST(ParameterSweep, ImpactSectionGivesTheClosedFormImpactPhase) {
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.amplitude", 0.9, 1.1, 3}});
+  sw.carry = CarryOver::kDown;
+  sw.observe = {SectionKind::kImpact, "phase", -1};
+  sw.transient_periods = 600.0;
+  sw.record_periods = 20.0;
+  const SweepOutcome out = run_sweep(ball(0.9), {on_orbit(1.1, 3.0, 0.9)}, {}, sw, {});
+  ASSERT_EQ(out.records.size(), 3u);
+  for (const SweepRecord& r : out.records) {
+    const double A = sw.grid.value(r.point, 0);
+    const ClosedFormOrbit c = closed_form_orbit(A, 3.0, kG, 0.9, 1);
+    ASSERT_TRUE(c.exists && 3.0 < c.omega_pd);
+    EXPECT_EQ(r.distinct, 1) << "A = " << A;
+    EXPECT_NEAR(static_cast<double>(r.impacts), 20.0, 1.0);
+    ASSERT_FALSE(r.values.empty());
+    EXPECT_NEAR(r.values.back(), c.stable.phase, 1e-8) << "A = " << A;
+  }
+}
+
+// Chains are independent: the records at 1, 2 and 3 threads and on 2 "ranks" (two calls with
+// rank 0 and 1 of 2, as MPI runs them) are the same, bit for bit, for every carry-over.
+TEST(ParameterSweep, RecordsAreTheSameAtAnyThreadAndRankCount) {
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.0, 3.6, 4}, {"surface.amplitude", 0.9, 1.0, 2}});
+  sw.transient_periods = 30.0;
+  sw.record_periods = 10.0;
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  const std::vector<hybrid::InitialState> starts{rest_at(3.0), rest_at(4.5)};
+  for (const CarryOver c : {CarryOver::kNone, CarryOver::kBoth}) {
+    sw.carry = c;
+    SweepControl one;
+    const SweepOutcome ref = run_sweep(m, starts, {}, sw, one);
+    ASSERT_EQ(ref.records.size(), 8u * (c == CarryOver::kBoth ? 4u : 2u));
+    for (const int threads : {2, 3}) {
+      SweepControl k;
+      k.threads = threads;
+      const SweepOutcome other = run_sweep(m, starts, {}, sw, k);
+      ASSERT_EQ(other.records.size(), ref.records.size());
+      for (std::size_t i = 0; i < ref.records.size(); ++i)
+        expect_same(ref.records[i], other.records[i]);
+    }
+    std::vector<SweepRecord> ranks;
+    for (const int rank : {0, 1}) {
+      SweepControl k;
+      k.rank = rank;
+      k.ranks = 2;
+      for (SweepRecord& r : run_sweep(m, starts, {}, sw, k).records) ranks.push_back(std::move(r));
+    }
+    ASSERT_EQ(ranks.size(), ref.records.size());
+    const SweepPlan plan(sw.grid, c, 2);
+    std::sort(ranks.begin(), ranks.end(), [&](const SweepRecord& a, const SweepRecord& b) {
+      return plan.slot(a.point, a.run) < plan.slot(b.point, b.run);
+    });
+    for (std::size_t i = 0; i < ref.records.size(); ++i) expect_same(ref.records[i], ranks[i]);
+  }
+}
+
+// A sweep stopped by keep_going keeps only finished records; run again with them as `finished`,
+// it computes only the rest (carry-over chains continue from the last finished final state), and
+// the result is the uninterrupted one, bit for bit.
+TEST(ParameterSweep, AResumedSweepComputesOnlyTheRestAndMatchesTheUninterruptedOne) {
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.0, 3.5, 6}});
+  sw.carry = CarryOver::kUp;
+  sw.transient_periods = 30.0;
+  sw.record_periods = 10.0;
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  const SweepOutcome ref = run_sweep(m, {rest_at(3.0)}, {}, sw, {});
+  ASSERT_TRUE(ref.complete);
+
+  std::atomic<int> finished{0};
+  SweepControl stop;
+  stop.on_record = [&](const SweepRecord&, std::size_t, std::size_t) { ++finished; };
+  stop.keep_going = [&] { return finished.load() < 3; };
+  SweepOutcome part = run_sweep(m, {rest_at(3.0)}, {}, sw, stop);
+  EXPECT_FALSE(part.complete);
+  ASSERT_EQ(part.records.size(), 3u);
+
+  int computed = 0;
+  SweepControl resume;
+  resume.finished = std::move(part.records);
+  resume.on_record = [&](const SweepRecord&, std::size_t done, std::size_t total) {
+    ++computed;
+    EXPECT_EQ(total, 6u);
+    EXPECT_EQ(done, 3u + static_cast<std::size_t>(computed));
+  };
+  const SweepOutcome rest = run_sweep(m, {rest_at(3.0)}, {}, sw, resume);
+  EXPECT_TRUE(rest.complete);
+  EXPECT_EQ(computed, 3);
+  ASSERT_EQ(rest.records.size(), ref.records.size());
+  for (std::size_t i = 0; i < ref.records.size(); ++i) expect_same(ref.records[i], rest.records[i]);
+}
+
+// A finished record behind a missing one in its chain (a journal line lost) is recomputed: its
+// start would differ otherwise. Here the 2nd of 6 is missing: it and the 4 after it are computed.
+TEST(ParameterSweep, AResumedChainContinuesAfterItsFinishedPrefixOnly) {
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.0, 3.5, 6}});
+  sw.carry = CarryOver::kUp;
+  sw.transient_periods = 30.0;
+  sw.record_periods = 10.0;
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  const SweepOutcome ref = run_sweep(m, {rest_at(3.0)}, {}, sw, {});
+  SweepControl resume;
+  for (const std::size_t i : {0u, 2u, 3u}) resume.finished.push_back(ref.records[i]);
+  resume.finished[1].values = {42.0};  // would show if it were kept
+  int computed = 0;
+  resume.on_record = [&](const SweepRecord&, std::size_t, std::size_t) { ++computed; };
+  const SweepOutcome rest = run_sweep(m, {rest_at(3.0)}, {}, sw, resume);
+  EXPECT_EQ(computed, 5);
+  ASSERT_EQ(rest.records.size(), ref.records.size());
+  for (std::size_t i = 0; i < ref.records.size(); ++i) expect_same(ref.records[i], rest.records[i]);
+}
+
+TEST(ParameterSweep, AFailingValueIsRecordedAndTheChainGoesOn) {
+  // e > 1 is refused by the model at the first corner only under validate; run_sweep records it
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.0, 3.2, 3}});
+  sw.carry = CarryOver::kUp;
+  sw.transient_periods = 1e308;  // the end time overflows: every run throws
+  sw.record_periods = 1.0;
+  const SweepOutcome out = run_sweep(ball(0.8), {rest_at(3.0)}, {}, sw, {});
+  ASSERT_EQ(out.records.size(), 3u);
+  for (const SweepRecord& r : out.records) {
+    EXPECT_FALSE(r.error.empty());
+    EXPECT_TRUE(r.failure);
+  }
+}
+
+TEST(ParameterSweep, ValidationNamesTheField) {
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.0, 4.0, 3}});
+  EXPECT_NO_THROW(validate(sw, m, starts, {}));
+  const auto field = [&](const ParameterSweep& s, const SweepControl& c = {}) -> std::string {
+    try {
+      validate(s, m, starts, c);
+    } catch (const InvalidArgument& e) {
+      return e.field();
+    }
+    return "";
+  };
+  ParameterSweep bad = sw;
+  bad.grid = SweepGrid({{"no_such", 0.0, 1.0, 3}});
+  EXPECT_EQ(field(bad), "no_such");
+  bad.grid = SweepGrid({{"e", 0.5, 1.5, 3}});  // e ∈ [0, 1]
+  EXPECT_NE(field(bad), "");
+  bad.grid = SweepGrid({{"e", 0.5, 0.6, 3}, {"e", 0.5, 0.6, 3}});
+  EXPECT_EQ(field(bad), "param");
+  bad.grid = SweepGrid({{"e", 0.5, 0.6, 3}, {"mu", 0.5, 0.6, 3}, {"surface.omega", 1, 2, 2}});
+  EXPECT_EQ(field(bad), "param");
+  bad.grid = SweepGrid({{"surface.omega", 3.0, 4.0, 0}});
+  EXPECT_EQ(field(bad), "param");
+  bad = sw;
+  bad.observe = {SectionKind::kApex, "phase", -1};  // phase only on the impact section
+  EXPECT_EQ(field(bad), "observe");
+  bad = sw;
+  bad.record_periods = 0.0;
+  EXPECT_EQ(field(bad), "record_periods");
+  SweepControl c;
+  c.threads = 0;
+  EXPECT_EQ(field(sw, c), "threads");
+}
+
+}  // namespace
+}  // namespace clatter::analysis
