@@ -24,6 +24,7 @@ from ._clatter import (
     impacts,
     load_scenario,
     models,
+    state_names,
 )
 from . import _clatter
 
@@ -31,6 +32,7 @@ __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
     "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
     "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
+    "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
 ]
 
 
@@ -321,3 +323,116 @@ def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.
     bif["kind"] = np.array(bif["kind"], dtype=object)
     raw["bifurcations"] = bif
     return raw
+
+
+# --- periodic orbits, continuation, Poincare maps and boundary crossings of any model ----------
+# (analysis/periodic_problem.hpp and the rest; the same computations as `clatter orbits SCENARIO`,
+# `continue`, `section` and `dib`)
+
+
+def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0,
+                   aux):
+    """(model, options, section dict, solved names, x0, closed, u0) of an orbit problem whose
+    guess is the start state (a Scenario's initial state unless q, qd are given)."""
+    if isinstance(system, Scenario):
+        model, init, options = system.model, system.initial, dict(system.options)
+        q = init["q"] if q is None else q
+        qd = init["qd"] if qd is None else qd
+        t0 = init["t"] if t0 is None else t0
+        aux = init["aux"] if aux is None else aux
+    elif isinstance(system, Model):
+        model, options = system, {}
+        if q is None or qd is None:
+            raise ValueError("q, qd: a Model needs the guess state (q=..., qd=...)")
+        t0 = 0.0 if t0 is None else t0
+    else:
+        raise TypeError("the first argument must be a clatter.Model or a Scenario")
+    names = state_names(model)
+    aux = [] if aux is None else list(aux)
+    x0 = np.concatenate([np.asarray(q, float), np.asarray(qd, float),
+                         np.asarray(aux if len(aux) else np.zeros(model.num_aux), float)])
+    if len(x0) != len(names):
+        raise ValueError(f"q, qd: the state must have {len(names)} entries ({', '.join(names)})")
+    solve = [s for s in (solve.split(",") if isinstance(solve, str) else solve)]
+    if anchor is None:
+        omega = model.parameter(frequency)
+        section = {"kind": "forced", "frequency": frequency, "periods": int(periods),
+                   "phase": float(omega * t0 if phase is None else phase)}
+        u0 = np.array([x0[names.index(n)] if n in names else np.nan for n in solve])
+    else:
+        if period is None:
+            raise ValueError("period: an autonomous section (anchor=...) needs the guess period T")
+        section = {"kind": "autonomous", "anchor": anchor, "drift": drift or ""}
+        u0 = np.array([x0[names.index(n)] if n in names else np.nan for n in solve] + [period])
+    closed = [False] * model.num_contacts
+    return model, options, section, solve, x0, closed, u0
+
+
+def periodic_orbit(system, solve, periods=1, phase=None, frequency="surface.omega", anchor=None,
+                   drift=None, period=None, q=None, qd=None, t0=None, aux=None,
+                   monodromy="differences", segments=1, tol=1e-10, max_iter=30):
+    """A periodic orbit by shooting from the start state (a Scenario's initial state, or q, qd).
+
+    Forced models: the stroboscopic section through the start (phase = omega t0 unless given),
+    `periods` forcing periods. Autonomous models: anchor="x" (the component fixed on the
+    section), drift="v_dr" (its drift rate, a parameter), period=T (the guess). `solve`: the
+    state components solved for (names of clatter.state_names(model)). Returns a dict: converged,
+    u, x0, t0, period, multipliers, stable, monodromy, DP, events.
+    """
+    model, options, section, solved, x0, closed, u0 = _orbit_problem(
+        system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0, aux)
+    return _clatter._periodic_orbit(model, options, section, solved, x0, closed, u0,
+                                    {"monodromy": monodromy, "segments": int(segments),
+                                     "tol": tol, "max_iter": int(max_iter)})
+
+
+def continue_orbit(system, solve, parameter, p_range, direction=1, ds=0.01, ds_max=0.1,
+                   max_points=400, **orbit):
+    """Continues the orbit of periodic_orbit(system, solve, **orbit) in `parameter` over
+    p_range = (lo, hi): columns p, u, period, max_abs_multiplier, stable, tau_sn, tau_pd, margin
+    and the located bifurcations (SN, PD, NS, grazing, region and stick changes)."""
+    model, options, section, solved, x0, closed, u0 = _orbit_problem(
+        system, solve, orbit.get("periods", 1), orbit.get("phase"),
+        orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
+        orbit.get("period"), orbit.get("q"), orbit.get("qd"), orbit.get("t0"), orbit.get("aux"))
+    lo, hi = p_range
+    out = _clatter._continue_orbits(model, options, section, solved, x0, closed, u0,
+                                    {"parameter": parameter, "p_min": lo, "p_max": hi,
+                                     "direction": int(direction), "ds": ds, "ds_max": ds_max,
+                                     "max_points": int(max_points)})
+    for key in ("p", "period", "max_abs_multiplier", "tau_sn", "tau_pd", "margin"):
+        out[key] = np.asarray(out[key])
+    out["stable"] = np.asarray(out["stable"], bool)
+    return out
+
+
+def poincare(system, section="impact", count=100, t_max=None, q=None, qd=None, t0=None, aux=None,
+             **spec):
+    """The Poincare map iterated `count` times from the start state: section "impact" (contact=
+    index), "event" (event="stick", ...), "phase" (phase=...), "crossing" (component="ydot",
+    value=0, direction=-1). Returns t (crossings) and x (one row per crossing, the state by
+    clatter.state_names) and why it stopped early (message)."""
+    model, options, _, _, x0, closed, _ = _orbit_problem(
+        system, [], 1, None, "surface.omega", "", None, 1.0, q, qd, t0, aux)
+    start = system.initial["t"] if isinstance(system, Scenario) and t0 is None else (t0 or 0.0)
+    if t_max is None:
+        t_max = options.get("t_end")
+        if t_max is None:
+            raise ValueError("t_max: required for a Model (no crossing after this time) [s]")
+    out = _clatter._poincare(model, options, dict(spec, kind=section), float(start), x0, closed,
+                             int(count), float(t_max))
+    out["t"] = np.asarray(out["t"])
+    return out
+
+
+def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, **orbit):
+    """The critical value of `parameter` where the orbit's impact (the `impact`-th) lies on the
+    boundary between `regions` of Stronge's law, and Feigin's classification (1 - sigma, D,
+    verdict, both sides' orbits), as `clatter dib`."""
+    model, options, section, solved, x0, closed, u0 = _orbit_problem(
+        system, solve, orbit.get("periods", 1), orbit.get("phase"),
+        orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
+        orbit.get("period"), orbit.get("q"), orbit.get("qd"), orbit.get("t0"), orbit.get("aux"))
+    return _clatter._boundary_crossing(model, options, section, solved, x0, closed, u0,
+                                       {"parameter": parameter, "regions": list(regions),
+                                        "offset": offset, "impact": int(impact)})

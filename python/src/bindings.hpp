@@ -14,6 +14,7 @@ void bind_models(pybind11::module_& m);        ///< models.cpp: models, Model, S
 void bind_simulate(pybind11::module_& m);      ///< simulate.cpp: _simulate
 void bind_python_model(pybind11::module_& m);  ///< python_model.cpp: _python_model
 void bind_analysis(pybind11::module_& m);      ///< analysis.cpp: sweeps and orbits
+void bind_orbits(pybind11::module_& m);        ///< orbits.cpp: orbits, sections of any model
 
 /// Simulation options from a dict with the keys of a scenario's [simulation] table (and
 /// max_wall_time); an unknown key is a ValueError naming it.
