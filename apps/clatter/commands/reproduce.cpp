@@ -62,8 +62,8 @@ const std::vector<Reproduction>& table() {
          {"simulate", example("rod_fig6.toml"), "--out", "{out}"}},
         {"bp-fig8a",
          "[BP] Fig 8a / [B] Fig 5.7a: brute-force diagram, e* = 0.9 (101 omegas, ~1 min)",
-         "BifurcationSweep.* (the ball with e = 0.9, the rod's symmetric motion; no test runs "
-         "the rod itself at e* = 0.9: BpFig8.* is e* = 0.8)",
+         "BpFig8.RodAtE09* (the rod from a tilted start against the located PD points), "
+         "BifurcationSweep.*",
          {"sweep", example("bp_fig8a.toml"), "--omega", "3", "5", "101", "--continuation",
           "--transient-periods", "600", "--record-periods", "100", "--out", "{out}"}},
         {"bp-fig8b",
