@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <numbers>
 #include <sstream>
@@ -17,6 +19,7 @@
 #include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
+#include "clatter/laws/impulse_marcher.hpp"
 #include "clatter/laws/stronge.hpp"
 
 namespace clatter::hybrid {
@@ -32,9 +35,12 @@ dynamics::PlanarBodyModel rod(double w, double e, double mu, double A = 1.0) {
   return dynamics::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {mu, e}});
 }
 
-TEST(RodOnFloor, EveryImpactIsTheLibraryMap) {
-  // the first impacts of a spinning drop: each event's (v⁻, v⁺, Λ, region) against the library
-  // applied to the rod end at the configuration of the event ([B] §3.2 kinematics)
+TEST(RodOnFloor, EveryImpactIsStrongesLawByAnIndependentRoute) {
+  // the first impacts of a spinning drop: each event's (v⁻, v⁺, Λ, region) against Stronge's law
+  // by the other route — integration in the normal impulse (laws/impulse_marcher.hpp, not the
+  // closed form the engine calls), its region read off the itinerary — applied to the rod end at
+  // the configuration of the event through the contact module's own kinematics ([B] §3.2), to
+  // 1e-9 (the two routes agree to 1e-10 relative, docs/laws.md)
   const double w = 4.405, e = 0.8, mu = 0.5;
   const auto model = rod(w, e, mu);
   SimulationOptions o;
@@ -42,22 +48,20 @@ TEST(RodOnFloor, EveryImpactIsTheLibraryMap) {
   TrajectoryRecorder rec;
   const SimulationResult r = simulate(model, {0.0, {0.0, 3.0, 0.6}, {0.3, 0.0, 2.0}}, o, &rec);
   ASSERT_EQ(r.reason, StopReason::kEndTime);
-  // every single-contact impact: the library applied to the rod end at the configuration and
-  // pre-impact velocity of the event, through the contact module ([B] §3.2 kinematics)
   int checked = 0;
   for (const EventRecord& ev : rec.events) {
     if (ev.kind != EventKind::kImpact || ev.other >= 0) continue;
     const BodyContact bc = rod_end_contact(slender_rod(1.0, 1.0), 1.0, ev.q.z(), ev.contact + 1);
     const Vec2 floor_velocity{0.0, model.surface().hdot(ev.t)};
     const ImpactInput in{bc.contact_velocity(ev.qd_pre) - floor_velocity, bc.W()};
-    const ImpactOutcome lib = stronge_closed_form(in, {mu, e});
+    const ImpactOutcome lib = stronge_marcher(in, {mu, e});
     const double scale = 1.0 + in.v_pre.norm();
     EXPECT_NEAR((ev.v_pre - in.v_pre).norm(), 0.0, 1e-12 * scale);
-    EXPECT_NEAR((ev.v_post - lib.v_post).norm(), 0.0, 1e-12 * scale);
-    EXPECT_NEAR((ev.Lambda - lib.Lambda).norm(), 0.0, 1e-12 * scale);
+    EXPECT_NEAR((ev.v_post - lib.v_post).norm(), 0.0, 1e-9 * scale);
+    EXPECT_NEAR((ev.Lambda - lib.Lambda).norm(), 0.0, 1e-9 * scale);
     EXPECT_NEAR((ev.qd_post - (ev.qd_pre + bc.velocity_jump(lib.Lambda))).norm(), 0.0,
-                1e-12 * scale);
-    EXPECT_EQ(ev.region, lib.region);
+                1e-9 * scale);
+    EXPECT_EQ(ev.region, region_from_itinerary(lib));
     // the invariants of every impact
     EXPECT_LE(ev.delta_energy, 1e-12 * scale * scale);
     EXPECT_LE(std::abs(ev.Lambda.x()), mu * ev.Lambda.y() * (1.0 + 1e-12));
@@ -167,16 +171,17 @@ TEST(RodOnFloor, FlatLandingIsSymmetricAndRestsAtTheZenoTime) {
 // by an ulp changes it). The seeds report it for one unstated start each. The tests therefore
 // state the seeds' claims over 16 documented starts, G = (0, 3), θ₀ = 0.05, 0.1, 0.2, …, 1.5,
 // θ̇₀ = 1, t₀ = 0, with the seeds' symmetric reduction (θ_crit = 1e-3).
-std::vector<double> symmetric_times(double w, double e, double mu, double t_end) {
+std::vector<double> symmetric_times(double w, double e, double mu, double t_end,
+                                    const std::vector<std::pair<double, double>>& starts) {
   const auto model = rod(w, e, mu);
   SimulationOptions o;
   o.t_end = t_end;
   o.two_contact = TwoContactRule::kSymmetric;
   std::vector<double> times;
-  for (const double theta0 :
-       {0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5}) {
+  for (const auto& [theta0, omega0] : starts) {
     TrajectoryRecorder rec;
-    const SimulationResult r = simulate(model, {0.0, {0.0, 3.0, theta0}, {0.0, 0.0, 1.0}}, o, &rec);
+    const SimulationResult r =
+        simulate(model, {0.0, {0.0, 3.0, theta0}, {0.0, 0.0, omega0}}, o, &rec);
     EXPECT_EQ(r.reason, StopReason::kEndTime) << r.message;
     double t_sym = std::numeric_limits<double>::infinity();
     for (const EventRecord& ev : rec.events) {
@@ -196,6 +201,36 @@ std::vector<double> symmetric_times(double w, double e, double mu, double t_end)
   return times;
 }
 
+// the 16 documented starts: θ₀ = 0.05, 0.1, 0.2, …, 1.5 with θ̇₀ = 1
+std::vector<std::pair<double, double>> sixteen_starts() {
+  std::vector<std::pair<double, double>> s;
+  for (const double theta0 :
+       {0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5})
+    s.emplace_back(theta0, 1.0);
+  return s;
+}
+
+// 96 starts: θ₀ = 0.05 … 1.5 (24 values) × θ̇₀ ∈ {−2, −1, 1, 2}
+std::vector<std::pair<double, double>> many_starts() {
+  std::vector<std::pair<double, double>> s;
+  for (int i = 0; i < 24; ++i)
+    for (const double omega0 : {-2.0, -1.0, 1.0, 2.0})
+      s.emplace_back(0.05 + 1.45 * i / 23.0, omega0);
+  return s;
+}
+
+// the maximum-likelihood rate of an exponential escape from the asymmetric motion, from times
+// censored at t_end (∞ = still asymmetric): λ = (escapes) / (total time at risk); k = escapes
+double escape_rate(const std::vector<double>& t, double t_end, int& k) {
+  double exposure = 0.0;
+  k = 0;
+  for (const double x : t) {
+    exposure += std::min(x, t_end);
+    k += std::isfinite(x) ? 1 : 0;
+  }
+  return k / exposure;
+}
+
 std::string list(const std::vector<double>& v) {
   std::ostringstream s;
   for (const double x : v) s << x << ' ';
@@ -204,24 +239,44 @@ std::string list(const std::vector<double>& v) {
 
 TEST(RodOnFloor, Fig5CaseBecomesSymmetric) {
   // [BP] Fig. 5 (ω = 4.4050, e* = 0.8, μ = 0.05): the ends merge at t ≈ 302 and stay merged.
-  // Here: every start (at least 12 of 16, allowing for round-off) turns symmetric by t = 3000,
-  // and the median time is of the order the seeds report (< 1500).
-  std::vector<double> t = symmetric_times(4.4050, 0.8, 0.05, 3000.0);
+  // Here: nearly every start (at least 14 of 16) turns symmetric by t = 3000 and stays so. The
+  // seeds' 302 itself is one sample of a chaotic escape time: it is compared with the fitted
+  // distribution in EscapeFromAsymmetryIsSlowerInTheFig6CaseAndTheSeedsTimesAreTypical.
+  std::vector<double> t = symmetric_times(4.4050, 0.8, 0.05, 3000.0, sixteen_starts());
   RecordProperty("t_symmetric", list(t));
   const auto finite = std::count_if(t.begin(), t.end(), [](double x) { return std::isfinite(x); });
-  EXPECT_GE(finite, 12) << list(t);
-  std::sort(t.begin(), t.end());
-  EXPECT_LT(t[t.size() / 2], 1500.0) << list(t);
+  EXPECT_GE(finite, 14) << list(t);
 }
 
-TEST(RodOnFloor, Fig6CaseCanStillBeAsymmetricAt790) {
-  // [BP] Fig. 6 (ω = 4.40572, e* = 0.9, μ = 0.5): "still asymmetric at t = 790, possibly never
-  // symmetric". Here: a good part of the starts (at least 3 of 16) is still asymmetric at 790.
-  const std::vector<double> t = symmetric_times(4.40572, 0.9, 0.5, 790.0);
-  RecordProperty("t_symmetric", list(t));
-  const auto asymmetric =
-      std::count_if(t.begin(), t.end(), [](double x) { return !std::isfinite(x); });
-  EXPECT_GE(asymmetric, 3) << list(t);
+TEST(RodOnFloor, EscapeFromAsymmetryIsSlowerInTheFig6CaseAndTheSeedsTimesAreTypical) {
+  // The seeds' two numbers are single samples of a chaotic transient's escape time from the
+  // asymmetric motion ([BP] Fig. 5: symmetric at t ≈ 302; Fig. 6: "still asymmetric at t = 790,
+  // possibly never"). What they claim about the physics, tested over 96 starts per case (θ₀ ∈
+  // [0.05, 1.5] × θ̇₀ ∈ {±1, ±2}, to t = 3000), with the escape taken as memoryless (an
+  // exponential time; its rate λ by maximum likelihood with censoring):
+  //  - the Fig. 6 case (e* = 0.9, μ = 0.5) escapes more slowly than the Fig. 5 case (e* = 0.8,
+  //    μ = 0.05): log(λ₅/λ₆) more than 1.645 standard errors above 0 (one-sided 5 %);
+  //  - 302 lies inside the central 90 % of the fitted Fig. 5 distribution, and "still asymmetric
+  //    at 790" has probability above 5 % under the fitted Fig. 6 one.
+  // Each can fail: a rod whose rotation were not removed by friction would never escape
+  // (λ = 0); equal physics in the two cases would give no significant difference.
+  const double t_end = 3000.0;
+  const std::vector<double> t5 = symmetric_times(4.4050, 0.8, 0.05, t_end, many_starts());
+  const std::vector<double> t6 = symmetric_times(4.40572, 0.9, 0.5, t_end, many_starts());
+  int k5 = 0, k6 = 0;
+  const double l5 = escape_rate(t5, t_end, k5), l6 = escape_rate(t6, t_end, k6);
+  RecordProperty("rates", std::to_string(l5) + " " + std::to_string(l6));
+  ASSERT_GT(k5, 10);
+  ASSERT_GT(k6, 0);
+  const double z = std::log(l5 / l6) / std::sqrt(1.0 / k5 + 1.0 / k6);
+  EXPECT_GT(z, 1.645) << "rates " << l5 << " (Fig. 5) and " << l6 << " (Fig. 6), escapes " << k5
+                      << " and " << k6 << " of 96";
+  EXPECT_LT(-std::log(0.95) / l5, 302.0);
+  EXPECT_GT(-std::log(0.05) / l5, 302.0);
+  EXPECT_GT(std::exp(-790.0 * l6), 0.05);
+  if (std::getenv("CLATTER_PRINT") != nullptr)
+    std::printf("escape rates: Fig 5 %.3e (%d of 96), Fig 6 %.3e (%d of 96), z = %.2f\n", l5, k5,
+                l6, k6, z);
 }
 
 // --- tangential stick and slip reversal during sustained contact (beyond the seeds) -----------

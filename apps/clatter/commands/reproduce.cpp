@@ -54,11 +54,11 @@ const std::vector<Reproduction>& table() {
         // [BP] / [B] ch. 4-5: the hybrid engine
         {"bp-fig5",
          "[BP] Fig 5 / [B] Fig 5.4: the rod turns symmetric",
-         "RodOnFloor.Fig5*",
+         "RodOnFloor.Fig5*, RodOnFloor.EscapeFromAsymmetry*",
          {"simulate", example("rod_fig5.toml"), "--out", "{out}"}},
         {"bp-fig6",
          "[BP] Fig 6 / [B] Fig 5.5: asymmetric at t = 790",
-         "RodOnFloor.Fig6*",
+         "RodOnFloor.EscapeFromAsymmetry*",
          {"simulate", example("rod_fig6.toml"), "--out", "{out}"}},
         {"bp-fig8a",
          "[BP] Fig 8a / [B] Fig 5.7a: brute-force diagram, e* = 0.9 (101 omegas, ~1 min)",
