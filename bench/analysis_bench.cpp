@@ -114,7 +114,7 @@ const NdcOrbit& ndc_orbit() {
         io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ndc_case_5_9.toml");
     const std::shared_ptr<const model::System> m = sc.model->with_parameter("mu", 0.544815);
     OrbitSection sec;
-    sec.kind = SectionKind::kAutonomous;
+    sec.kind = OrbitSectionKind::kAutonomous;
     sec.anchor = 0;
     sec.drift = "v_dr";
     const StateVector x0 = pack_state(*m, sc.initial.q, sc.initial.qd, sc.initial.aux);
@@ -145,7 +145,7 @@ void BM_CriticalPointNdc(benchmark::State& state) {
   const io::Scenario sc =
       io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ndc_case_5_9.toml");
   OrbitSection sec;
-  sec.kind = SectionKind::kAutonomous;
+  sec.kind = OrbitSectionKind::kAutonomous;
   sec.anchor = 0;
   sec.drift = "v_dr";
   const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);

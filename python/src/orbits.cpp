@@ -44,12 +44,12 @@ analysis::PeriodicProblem problem_of(const std::shared_ptr<model::System>& m,
   const std::string kind = get<std::string>(section, "kind", "forced");
   require(kind == "forced" || kind == "autonomous", "section", "kind must be forced or autonomous");
   if (kind == "forced") {
-    sec.kind = analysis::SectionKind::kForced;
+    sec.kind = analysis::OrbitSectionKind::kForced;
     sec.frequency = get<std::string>(section, "frequency", "surface.omega");
     sec.phase = get<double>(section, "phase", 0.0);
     sec.periods = get<int>(section, "periods", 1);
   } else {
-    sec.kind = analysis::SectionKind::kAutonomous;
+    sec.kind = analysis::OrbitSectionKind::kAutonomous;
     sec.anchor = analysis::state_index(*m, get<std::string>(section, "anchor", ""), "anchor");
     sec.drift = get<std::string>(section, "drift", "");
   }

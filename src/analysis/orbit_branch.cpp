@@ -115,7 +115,7 @@ class Continuation {
       if (!jacobian(y, J, r)) return std::nullopt;
       Orbit orbit;
       orbit.u = y.head(d_);
-      if (pr_.section.kind == SectionKind::kForced) {
+      if (pr_.section.kind == OrbitSectionKind::kForced) {
         orbit.monodromy = J.leftCols(d_) + Eigen::MatrixXd::Identity(d_, d_);
       } else if (!monodromy_differences(pr_, *m, orbit.u, orbit.monodromy)) {
         return std::nullopt;
@@ -436,7 +436,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
 
 PeriodicProblem doubled_problem(const PeriodicProblem& problem) {
   PeriodicProblem p = problem;
-  if (p.section.kind == SectionKind::kForced) p.section.periods *= 2;
+  if (p.section.kind == OrbitSectionKind::kForced) p.section.periods *= 2;
   return p;
 }
 
@@ -453,7 +453,7 @@ OrbitBranch continue_period_doubled(const PeriodicProblem& problem, const OrbitB
   const Eigen::Index d = doubled.dimension();
   Eigen::VectorXd y0(d + 1);
   y0.head(d) = pd.at.u;
-  if (problem.section.kind == SectionKind::kAutonomous) y0(d - 1) = 2.0 * pd.at.u(d - 1);
+  if (problem.section.kind == OrbitSectionKind::kAutonomous) y0(d - 1) = 2.0 * pd.at.u(d - 1);
   y0(d) = pd.at.p;
   Eigen::VectorXd t = Eigen::VectorXd::Zero(d + 1);
   t.head(ns) = pd.eigenvector;
@@ -464,7 +464,7 @@ OrbitBranch continue_period_doubled(const PeriodicProblem& problem, const OrbitB
     // not the old orbit: the single map must move the point
     const auto m = cont.model_at(c->y(d));
     Eigen::VectorXd u1 = c->y.head(d);
-    if (problem.section.kind == SectionKind::kAutonomous) u1(d - 1) *= 0.5;
+    if (problem.section.kind == OrbitSectionKind::kAutonomous) u1(d - 1) *= 0.5;
     const FlowRun single = run_flow(problem, *m, u1);
     if (single.ok() && norm_inf(single.residual) <= 1e-3 * ds) continue;
     // continue away from the PD point

@@ -10,7 +10,7 @@ namespace clatter::analysis {
 
 std::vector<int> PeriodicProblem::monodromy_components() const {
   std::vector<int> c = solved;
-  if (section.kind == SectionKind::kAutonomous) {
+  if (section.kind == OrbitSectionKind::kAutonomous) {
     c.push_back(section.anchor);
     std::sort(c.begin(), c.end());
   }
@@ -32,7 +32,7 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
   require(std::adjacent_find(solved.begin(), solved.end()) == solved.end(), "solved",
           "must not repeat a component");
   for (int i : solved) require(i >= 0 && i < n, "solved", "component index out of range");
-  if (section.kind == SectionKind::kForced) {
+  if (section.kind == OrbitSectionKind::kForced) {
     const double omega = m.parameter(section.frequency);  // throws naming an unknown parameter
     require(std::isfinite(omega) && omega > 0.0, "section.frequency",
             "the forcing frequency must be > 0 for a stroboscopic section", omega);
@@ -62,13 +62,13 @@ Eigen::VectorXd unknowns_of(const PeriodicProblem& p, const StateVector& x0, dou
   Eigen::VectorXd u(p.dimension());
   for (std::size_t k = 0; k < p.solved.size(); ++k)
     u(static_cast<Eigen::Index>(k)) = x0(p.solved[k]);
-  if (p.section.kind == SectionKind::kAutonomous) u(u.size() - 1) = T;
+  if (p.section.kind == OrbitSectionKind::kAutonomous) u(u.size() - 1) = T;
   return u;
 }
 
 void start_and_period(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
                       double& t0, double& T) {
-  if (p.section.kind == SectionKind::kForced) {
+  if (p.section.kind == OrbitSectionKind::kForced) {
     const double omega = m.parameter(p.section.frequency);
     t0 = p.section.phase / omega;
     T = 2.0 * std::numbers::pi * p.section.periods / omega;
@@ -122,7 +122,7 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   const std::size_t ns = p.solved.size();
   for (std::size_t k = 0; k < ns; ++k)
     run.residual(static_cast<Eigen::Index>(k)) = run.x_end(p.solved[k]) - run.x0(p.solved[k]);
-  if (p.section.kind == SectionKind::kAutonomous) {
+  if (p.section.kind == OrbitSectionKind::kAutonomous) {
     const double nu = p.section.drift.empty() ? 0.0 : m.parameter(p.section.drift);
     const int a = p.section.anchor;
     run.residual(static_cast<Eigen::Index>(ns)) = run.x_end(a) - nu * run.period - run.x0(a);
@@ -193,7 +193,7 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
 
 Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,
                                  const FlowRun& run, const Eigen::MatrixXd& M_C) {
-  if (p.section.kind == SectionKind::kForced) return M_C;
+  if (p.section.kind == OrbitSectionKind::kForced) return M_C;
   const std::vector<int> C = p.monodromy_components();
   const auto nc = static_cast<Eigen::Index>(C.size());
   // f̃ = f(x(T)) − ν e_a in the components C, with the contact modes at the end

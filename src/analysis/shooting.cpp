@@ -173,7 +173,7 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
                           const Eigen::VectorXd& u0, int segments, const ShootingOptions& o) {
   validate(o);
   require(segments >= 1 && segments <= 64, "segments", "must lie in [1, 64]");
-  require(p.section.kind == SectionKind::kForced, "segments",
+  require(p.section.kind == OrbitSectionKind::kForced, "segments",
           "multiple shooting is built for forced (stroboscopic) sections only");
   require(u0.size() == p.dimension(), "u0", "must have one entry per unknown");
   const auto ns = static_cast<Eigen::Index>(p.solved.size());

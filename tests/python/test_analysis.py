@@ -122,3 +122,26 @@ def test_cascade_and_shooting_equal_cli(cli, tmp_path):
     assert abs(o["phase"] - cf["stable_phase"]) < 1e-8
     assert abs(o["velocity"] - cf["stable_velocity"]) < 1e-8
     assert abs(np.linalg.det(o["DP"]) - 0.49) < 1e-6
+
+
+@pytest.mark.parametrize("continuation", [False, True])
+def test_sweep_equals_cli_bit_for_bit_through_hdf5(cli, examples, tmp_path, continuation):
+    # `clatter sweep --hdf5` stores the apex heights as doubles (sweep.h5, issue 13's layout):
+    # the Python sweep equals them bit for bit, value by value
+    h5py = pytest.importorskip("h5py")
+    path = os.path.join(examples, "bp_fig8a.toml")
+    cli("sweep", path, "--omega", 4.0, 4.4, 3, "--transient-periods", 20, "--record-periods", 10,
+        "--hdf5", "--no-plot", "--no-progress", "--out", tmp_path,
+        *(["--continuation"] if continuation else []))
+    sc = clatter.load_scenario(path)
+    bif, summary = clatter.sweep(sc, (4.0, 4.4, 3), transient_periods=20, record_periods=10,
+                                 continuation=continuation)
+    with h5py.File(tmp_path / "sweep.h5", "r") as f:
+        omega = f["surface.omega"][:]
+        samples = f["samples"][:, 0]
+        y = f["y_apex"][:]
+    assert list(omega) == list(summary["omega"])
+    assert list(samples) == list(summary["samples"])
+    for i, w in enumerate(omega):
+        mine = [v for ww, v in zip(bif["omega"], bif["y_apex"]) if ww == w]
+        assert list(y[i, 0, :samples[i]]) == mine

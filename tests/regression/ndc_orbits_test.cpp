@@ -47,7 +47,7 @@ NdcProblem ndc_problem(const std::string& file, std::shared_ptr<const model::Sys
   r.sc = io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / file);
   if (!m) m = r.sc.model;
   OrbitSection sec;
-  sec.kind = SectionKind::kAutonomous;
+  sec.kind = OrbitSectionKind::kAutonomous;
   sec.anchor = 0;  // x
   sec.drift = "v_dr";
   r.x0 = pack_state(*m, r.sc.initial.q, r.sc.initial.qd, r.sc.initial.aux);

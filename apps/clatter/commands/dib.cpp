@@ -86,7 +86,7 @@ int run_dib(const DibCliOptions& o) {
   j["iterations"] = cp.iterations;
   j["H"] = cp.H;
   j["start"] = u;
-  if (s.problem.section.kind == analysis::SectionKind::kAutonomous)
+  if (s.problem.section.kind == analysis::OrbitSectionKind::kAutonomous)
     j["period"] = cp.u(cp.u.size() - 1);
   else
     j["period"] =

@@ -109,7 +109,7 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
             "an autonomous section takes no --frequency or --phase");
     require(std::isfinite(o.period) && o.period > 0.0, "period",
             "an autonomous section needs the guess --period T > 0 [s]", o.period);
-    sec.kind = analysis::SectionKind::kAutonomous;
+    sec.kind = analysis::OrbitSectionKind::kAutonomous;
     sec.anchor = analysis::state_index(*m, o.anchor, "anchor");
     sec.drift = o.drift;
     if (!o.drift.empty()) (void)m->parameter(o.drift);
@@ -119,7 +119,7 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
   } else {
     require(o.drift.empty() && o.period == 0.0, "frequency",
             "a forced section takes no --drift or --period (give --anchor for an autonomous one)");
-    sec.kind = analysis::SectionKind::kForced;
+    sec.kind = analysis::OrbitSectionKind::kForced;
     sec.frequency = o.frequency.empty() ? "surface.omega" : o.frequency;
     sec.periods = o.periods;
     require(o.periods >= 1 && o.periods <= 1000, "periods", "must lie in [1, 1000]");
@@ -205,7 +205,7 @@ nlohmann::json orbit_json(const OrbitSetup& s, const analysis::Orbit& orbit) {
   }
   const analysis::OrbitSection& sec = s.problem.section;
   nlohmann::json section =
-      sec.kind == analysis::SectionKind::kForced
+      sec.kind == analysis::OrbitSectionKind::kForced
           ? nlohmann::json{{"kind", "forced"},
                            {"frequency", sec.frequency},
                            {"phase", sec.phase},

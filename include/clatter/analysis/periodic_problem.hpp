@@ -34,10 +34,10 @@
 
 namespace clatter::analysis {
 
-enum class SectionKind : std::uint8_t { kForced, kAutonomous };
+enum class OrbitSectionKind : std::uint8_t { kForced, kAutonomous };
 
 struct OrbitSection {
-  SectionKind kind{SectionKind::kForced};
+  OrbitSectionKind kind{OrbitSectionKind::kForced};
   /// forced: the parameter holding the forcing frequency ω [rad/s]
   std::string frequency{"surface.omega"};
   double phase{0.0};  ///< forced: the section's phase φ_s [rad]
@@ -57,7 +57,8 @@ struct PeriodicProblem {
   std::array<bool, model::kMaxContacts> closed{};  ///< contacts closed at the start
 
   [[nodiscard]] int dimension() const {  ///< the number of unknowns (and of equations)
-    return static_cast<int>(solved.size()) + (section.kind == SectionKind::kAutonomous ? 1 : 0);
+    return static_cast<int>(solved.size()) +
+           (section.kind == OrbitSectionKind::kAutonomous ? 1 : 0);
   }
   /// C: S, and the anchor for an autonomous section (the rows/columns of M that matter)
   [[nodiscard]] std::vector<int> monodromy_components() const;

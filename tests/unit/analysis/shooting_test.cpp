@@ -153,7 +153,7 @@ TEST(Shooting, StickSlipOscillatorCycle) {
   const double x_sec = xd - 0.5 * amplitude;
   const double xdot = -w0 * std::sqrt(amplitude * amplitude - 0.25 * amplitude * amplitude);
   OrbitSection sec;
-  sec.kind = SectionKind::kAutonomous;
+  sec.kind = OrbitSectionKind::kAutonomous;
   sec.anchor = 0;  // x
   StateVector ref = StateVector::Zero(4);
   ref(0) = x_sec;
