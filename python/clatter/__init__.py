@@ -33,6 +33,7 @@ __all__ = [
     "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
     "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
     "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
+    "sweep_parameters",
 ]
 
 
@@ -436,3 +437,34 @@ def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, 
     return _clatter._boundary_crossing(model, options, section, solved, x0, closed, u0,
                                        {"parameter": parameter, "regions": list(regions),
                                         "offset": offset, "impact": int(impact)})
+
+
+def sweep_parameters(system, params, carry_over="none", initial=None, section="apex",
+                     observe="y", contact=-1, transient_periods=1000.0, record_periods=200.0,
+                     period_parameter="surface.omega", threads=2, **options):
+    """Sweeps of any named parameter(s), as `clatter sweep --param ...` (analysis::run_sweep).
+
+    params: [(name, from, to, n)] with one or two axes; carry_over: none, up, down or both;
+    initial: [(t0, q, qd), ...] (default: the Scenario's start); section "apex" or "impact" with
+    the quantity `observe` ("y", "ydot", "phase", "v_N"). Returns one row per (grid point, run):
+    the parameter values, point, run, distinct, impacts_per_period, reason, message, and values
+    (the observable's recorded values). The GIL is released; records are the same at any thread
+    count.
+    """
+    if isinstance(system, Scenario):
+        model, opts = system.model, dict(system.options)
+        if initial is None:
+            init = system.initial
+            initial = [(init["t"], init["q"], init["qd"])]
+    elif isinstance(system, Model):
+        model, opts = system, {}
+        if initial is None:
+            raise ValueError("initial: a Model needs the initial states [(t0, q, qd), ...]")
+    else:
+        raise TypeError("the first argument must be a clatter.Model or a Scenario")
+    opts.update(options)
+    initials = [(float(t), np.asarray(q, float), np.asarray(qd, float)) for t, q, qd in initial]
+    axes = [(str(n), float(a), float(b), int(k)) for n, a, b, k in params]
+    return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
+                               int(contact), float(transient_periods), float(record_periods),
+                               period_parameter, int(threads))

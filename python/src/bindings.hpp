@@ -9,12 +9,13 @@
 
 namespace clatter::python {
 
-void bind_laws(pybind11::module_& m);          ///< laws.cpp: impact, impacts
-void bind_models(pybind11::module_& m);        ///< models.cpp: models, Model, Scenario
-void bind_simulate(pybind11::module_& m);      ///< simulate.cpp: _simulate
-void bind_python_model(pybind11::module_& m);  ///< python_model.cpp: _python_model
-void bind_analysis(pybind11::module_& m);      ///< analysis.cpp: sweeps and orbits
-void bind_orbits(pybind11::module_& m);        ///< orbits.cpp: orbits, sections of any model
+void bind_laws(pybind11::module_& m);             ///< laws.cpp: impact, impacts
+void bind_models(pybind11::module_& m);           ///< models.cpp: models, Model, Scenario
+void bind_simulate(pybind11::module_& m);         ///< simulate.cpp: _simulate
+void bind_python_model(pybind11::module_& m);     ///< python_model.cpp: _python_model
+void bind_analysis(pybind11::module_& m);         ///< analysis.cpp: sweeps and orbits
+void bind_orbits(pybind11::module_& m);           ///< orbits.cpp: orbits, sections of any model
+void bind_parameter_sweep(pybind11::module_& m);  ///< parameter_sweep.cpp: _run_sweep
 
 /// Simulation options from a dict with the keys of a scenario's [simulation] table (and
 /// max_wall_time); an unknown key is a ValueError naming it.

@@ -145,3 +145,30 @@ def test_sweep_equals_cli_bit_for_bit_through_hdf5(cli, examples, tmp_path, cont
     for i, w in enumerate(omega):
         mine = [v for ww, v in zip(bif["omega"], bif["y_apex"]) if ww == w]
         assert list(y[i, 0, :samples[i]]) == mine
+
+
+def test_parameter_sweep_equals_cli_bit_for_bit(cli, examples, tmp_path):
+    # clatter.sweep_parameters on a 2-D grid with carry-over = `clatter sweep --param ... --hdf5`
+    # (analysis::run_sweep both), every record's apex heights bit for bit, at 1 and 2 threads
+    h5py = pytest.importorskip("h5py")
+    path = os.path.join(examples, "ball_table_period1.toml")
+    cli("sweep", path, "--param", "surface.omega", 3.2, 3.3, 3, "--param", "surface.amplitude",
+        1.0, 1.1, 2, "--carry-over", "up", "--transient-periods", 50, "--record-periods", 10,
+        "--hdf5", "--no-plot", "--no-progress", "--out", tmp_path)
+    sc = clatter.load_scenario(path)
+    with h5py.File(tmp_path / "sweep.h5", "r") as f:
+        y = f["y_apex"][:]
+        samples = f["samples"][:]
+        distinct = f["distinct"][:]
+    for threads in (1, 2):
+        r = clatter.sweep_parameters(sc, [("surface.omega", 3.2, 3.3, 3),
+                                          ("surface.amplitude", 1.0, 1.1, 2)],
+                                     carry_over="up", transient_periods=50, record_periods=10,
+                                     threads=threads)
+        assert len(r["point"]) == 6
+        for k, p in enumerate(r["point"]):
+            i0, i1, run = p // 2, p % 2, r["run"][k]
+            assert r["distinct"][k] == distinct[i0, i1, run]
+            assert list(y[i0, i1, run, :samples[i0, i1, run]]) == r["values"][k]
+    with pytest.raises(ValueError, match="carry_over"):
+        clatter.sweep_parameters(sc, [("surface.omega", 3.2, 3.3, 3)], carry_over="sideways")

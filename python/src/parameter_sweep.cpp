@@ -1,0 +1,111 @@
+// Sweeps of any named parameter(s) from Python: a thin translation over analysis::run_sweep
+// (parameter_sweep.hpp), the computation of `clatter sweep --param ...` (threads, carry-over,
+// several initial states, apex or impact section), with the GIL released and Ctrl-C polled.
+//
+//   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
+//              record, period_parameter, threads) -> dict of per-record columns
+//   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <pybind11/eigen.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "clatter/analysis/parameter_sweep.hpp"
+#include "clatter/core/error.hpp"
+
+namespace py = pybind11;
+
+namespace clatter::python {
+
+namespace {
+
+using Initial = std::tuple<double, Eigen::VectorXd, Eigen::VectorXd>;
+using Axis = std::tuple<std::string, double, double, int>;
+
+py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<Initial>& initials,
+                   const py::dict& options, const std::vector<Axis>& axes, const std::string& carry,
+                   const std::string& section, const std::string& quantity, int contact,
+                   double transient, double record, const std::string& period_parameter,
+                   int threads) {
+  analysis::ParameterSweep sw;
+  std::vector<analysis::GridAxis> grid;
+  for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});
+  sw.grid = analysis::SweepGrid(grid);
+  if (carry == "none") {
+    sw.carry = analysis::CarryOver::kNone;
+  } else if (carry == "up") {
+    sw.carry = analysis::CarryOver::kUp;
+  } else if (carry == "down") {
+    sw.carry = analysis::CarryOver::kDown;
+  } else if (carry == "both") {
+    sw.carry = analysis::CarryOver::kBoth;
+  } else {
+    throw InvalidArgument("carry_over", "must be none, up, down or both");
+  }
+  require(section == "apex" || section == "impact", "section", "must be apex or impact");
+  sw.observe.section =
+      section == "apex" ? analysis::SectionKind::kApex : analysis::SectionKind::kImpact;
+  sw.observe.quantity = quantity;
+  sw.observe.contact = contact;
+  sw.transient_periods = transient;
+  sw.record_periods = record;
+  sw.period_parameter = period_parameter;
+  std::vector<hybrid::InitialState> init;
+  for (const auto& [t, q, qd] : initials) {
+    require(q.size() == m->nq() && qd.size() == m->nq(), "initial",
+            "each initial state needs q and qd with the model's nq entries");
+    init.emplace_back(t, model::VecQ(q), model::VecQ(qd));
+    init.back().aux = model::VecA::Zero(m->num_aux());
+  }
+  analysis::SweepControl control;
+  control.threads = threads;
+  const hybrid::SimulationOptions o = to_options(options);
+  analysis::validate(sw, *m, init, control);
+  analysis::SweepOutcome out;
+  {
+    const py::gil_scoped_release release;
+    out = analysis::run_sweep(*m, init, o, sw, control);
+  }
+  std::vector<std::size_t> point;
+  std::vector<int> run, distinct;
+  std::vector<double> ipp;
+  std::vector<std::string> reason, error;
+  std::vector<std::vector<double>> values;
+  std::vector<std::vector<double>> coords(grid.size());
+  for (const analysis::SweepRecord& r : out.records) {
+    point.push_back(r.point);
+    run.push_back(r.run);
+    distinct.push_back(r.distinct);
+    ipp.push_back(r.impacts_per_period);
+    reason.push_back(r.error.empty() ? hybrid::to_string(r.reason) : "error");
+    error.push_back(r.error.empty() ? r.message : r.error);
+    values.push_back(r.values);
+    // point = i0·n1 + i1 (sweep_grid.hpp)
+    const auto n1 = static_cast<std::size_t>(sw.grid.extent(1));
+    const int i0 = static_cast<int>(r.point / n1);
+    const int i1 = static_cast<int>(r.point % n1);
+    coords[0].push_back(grid[0].value(i0));
+    if (grid.size() > 1) coords[1].push_back(grid[1].value(i1));
+  }
+  py::dict d;
+  for (std::size_t k = 0; k < grid.size(); ++k) d[py::str(grid[k].name)] = coords[k];
+  d["point"] = point;
+  d["run"] = run;
+  d["distinct"] = distinct;
+  d["impacts_per_period"] = ipp;
+  d["reason"] = reason;
+  d["message"] = error;
+  d["values"] = values;
+  d["complete"] = out.complete;
+  return d;
+}
+
+}  // namespace
+
+void bind_parameter_sweep(py::module_& m) { m.def("_run_sweep", &run_sweep); }
+
+}  // namespace clatter::python
