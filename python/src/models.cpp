@@ -136,6 +136,7 @@ py::dict options_dict(const hybrid::SimulationOptions& o) {
   d["max_events"] = o.max_events;
   d["max_wall_time"] = o.max_wall_time;
   d["exact_flight"] = o.exact_flight;
+  d["exact_contact"] = o.exact_contact;
   d["abs_tol"] = o.abs_tol;
   d["rel_tol"] = o.rel_tol;
   d["max_dt"] = o.max_dt;

@@ -2,7 +2,9 @@
 
 #include "clatter/multipoint/multipoint_input.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <numbers>
@@ -336,6 +338,118 @@ bool PlanarBodyModel::level(int c, int j, double t, VecQ& q, VecQ& qd) const {
   q = levelled;
   qd(2) = 0.0;
   return changed;
+}
+
+// sustained contact in closed form (the header's equations)
+
+struct PlanarBodyModel::Carriage {
+  enum class Kind : std::uint8_t { kNone, kRigid, kRolling };
+  Kind kind{Kind::kNone};
+  /// rigid: λ_c = P_c F for the rows (T, N) of every contact c (unused rows stay 0)
+  Eigen::Matrix<double, 2 * kMaxContacts, 3> P{Eigen::Matrix<double, 2 * kMaxContacts, 3>::Zero()};
+};
+
+PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const VecQ& q0) const {
+  Carriage out;
+  int n_stick = 0;
+  bool all_centred = true;
+  for (int c = 0; c < num_contacts(); ++c) {
+    all_centred = all_centred && feature(c).c_B.isZero();
+    if (!stick[static_cast<std::size_t>(c)]) continue;
+    ++n_stick;
+  }
+  if (n_stick == 0) return out;
+  if (n_stick == 1 && all_centred && surface_.belt_amplitude == 0.0) {
+    out.kind = Carriage::Kind::kRolling;
+    return out;
+  }
+  if (n_stick < 2) return out;
+  // G (2k × 3) and GᵀG; rank 3 ⇔ GᵀG positive definite (its smallest eigenvalue clearly > 0)
+  Eigen::Matrix<double, 2 * kMaxContacts, 3> G = Eigen::Matrix<double, 2 * kMaxContacts, 3>::Zero();
+  const double s = std::sin(q0(2));
+  const double co = std::cos(q0(2));
+  for (int c = 0; c < num_contacts(); ++c) {
+    if (!stick[static_cast<std::size_t>(c)]) continue;
+    const ContactFeature& f = feature(c);
+    const Vec2 cw = rotate(f.c_B, s, co);
+    const Vec2 r{cw.x(), cw.y() - f.radius};
+    G.row(2 * c) << 1.0, 0.0, -r.y();
+    G.row(2 * c + 1) << 0.0, 1.0, r.x();
+  }
+  const Mat3 GtG = G.transpose() * G;
+  const Eigen::SelfAdjointEigenSolver<Mat3> eig(GtG, Eigen::EigenvaluesOnly);
+  if (!(eig.eigenvalues()(0) > 1e-9 * eig.eigenvalues()(2))) return out;
+  out.kind = Carriage::Kind::kRigid;
+  out.P = G * GtG.inverse();
+  return out;
+}
+
+bool PlanarBodyModel::carries(const Contacts& stick, double /*t0*/, const VecQ& q0,
+                              const VecQ& /*qd0*/) const {
+  return carriage(stick, q0).kind != Carriage::Kind::kNone;
+}
+
+void PlanarBodyModel::carry(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0,
+                            double tau, VecQ& q, VecQ& qd) const {
+  const double t = t0 + tau;
+  const Surface::State s = surface_.state(t);
+  q = q0;
+  qd = qd0;
+  q(1) = q0(1) + (s.h - surface_.h(t0));
+  qd(1) = s.hdot;
+  if (carriage(stick, q0).kind == Carriage::Kind::kRolling) {
+    q(0) = q0(0) + qd0(0) * tau;
+    q(2) = q0(2) + qd0(2) * tau;
+    return;
+  }
+  q(0) = q0(0) + surface_.belt_travel(t0, t);
+  qd(0) = s.u;
+  qd(2) = 0.0;
+}
+
+void PlanarBodyModel::carried_forces(const Contacts& stick, double t0, const VecQ& q0,
+                                     const VecQ& /*qd0*/, double tau,
+                                     std::array<Vec2, kMaxContacts>& lambda,
+                                     std::array<Vec2, kMaxContacts>& rate) const {
+  const double t = t0 + tau;
+  const double m = body_.m;
+  const Surface::State s = surface_.state(t);
+  const Carriage k = carriage(stick, q0);
+  if (k.kind == Carriage::Kind::kRolling) {
+    for (int c = 0; c < num_contacts(); ++c) {
+      if (!stick[static_cast<std::size_t>(c)]) continue;
+      lambda[static_cast<std::size_t>(c)] = {0.0, m * (s.hddot + g_)};
+      rate[static_cast<std::size_t>(c)] = {0.0, m * surface_.hdddot(t)};
+    }
+    return;
+  }
+  const Vec3 F{m * s.udot, m * (s.hddot + g_), 0.0};
+  const Vec3 Fdot{m * surface_.uddot(t), m * surface_.hdddot(t), 0.0};
+  for (int c = 0; c < num_contacts(); ++c) {
+    if (!stick[static_cast<std::size_t>(c)]) continue;
+    const auto Pc = k.P.middleRows<2>(2 * c);
+    lambda[static_cast<std::size_t>(c)] = Pc * F;
+    rate[static_cast<std::size_t>(c)] = Pc * Fdot;
+  }
+}
+
+void PlanarBodyModel::carried_force_bounds(const Contacts& stick, double /*t0*/, const VecQ& q0,
+                                           const VecQ& /*qd0*/, int c, const Vec2& w,
+                                           double& curvature, double& lower) const {
+  const double m = body_.m;
+  const Carriage k = carriage(stick, q0);
+  // φ = p·F with F = m (u̇, ḧ + g, 0)
+  Vec2 p{0.0, w.y()};
+  if (k.kind == Carriage::Kind::kRigid) {
+    const Eigen::Matrix<double, 1, 3> row = w.transpose() * k.P.middleRows<2>(2 * c);
+    p = {row(0), row(1)};
+  }
+  const double A = std::abs(surface_.amplitude);
+  const double om = surface_.omega;
+  const double U = std::abs(surface_.belt_amplitude);
+  const double Om = surface_.belt_omega;
+  lower = p.y() * m * g_ - std::abs(p.x()) * m * U * Om - std::abs(p.y()) * m * A * om * om;
+  curvature = std::abs(p.x()) * m * U * Om * Om * Om + std::abs(p.y()) * m * A * om * om * om * om;
 }
 
 PlanarBodyModel make_ball(double m, double R, double gravity, Surface surface, LawChoice law) {

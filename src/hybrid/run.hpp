@@ -3,6 +3,7 @@
 // Run::execute in simulator.cpp; each stage lives in its own file:
 //
 //   run_flight.cpp       exact free flight: guaranteed first root of the gaps
+//   run_carried.cpp      sustained contact in closed form: guaranteed first root of the forces
 //   run_ode.cpp          Runge–Kutta phase with event location on the interpolant, dispatch
 //   run_impact.cpp       impacts: one contact, touching sets, multi-point, symmetric, grazes
 //   run_chatter.cpp      the end of a complete chatter (accumulation point or V_tol cut-off)
@@ -45,6 +46,8 @@ class Run {
 
   // --- phases ---
   void flight_phase();
+  void carried_phase(const model::CarriedMotion::Contacts& stick);
+  [[nodiscard]] bool can_carry(model::CarriedMotion::Contacts& stick) const;
   void ode_phase();
   template <std::size_t N>
   void ode_phase_n();
@@ -115,6 +118,7 @@ class Run {
   // --- the model and the options (immutable) ---
   const model::System& m_;
   const model::ExactFlight* flight_;
+  const model::CarriedMotion* carried_;
   const model::SymmetricPairs* symmetry_;
   const SimulationOptions& o_;
   Recorder* rec_;

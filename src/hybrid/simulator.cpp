@@ -36,6 +36,7 @@ Run::Run(const model::System& model, const InitialState& init, const SimulationO
          Recorder* recorder)
     : m_(model),
       flight_(model.exact_flight()),
+      carried_(model.carried_motion()),
       symmetry_(model.symmetry()),
       o_(options),
       rec_(recorder),
@@ -114,8 +115,11 @@ SimulationResult Run::execute() {
   while (!stopped_ && t_ < o_.t_end) {
     bool fly = o_.exact_flight && flight_ != nullptr && na_ == 0 && all_open();
     for (int c = 0; c < nc_ && fly; ++c) fly = !released_[idx(c)];
+    model::CarriedMotion::Contacts stick{};
     if (fly)
       flight_phase();
+    else if (can_carry(stick))
+      carried_phase(stick);
     else
       ode_phase();
     if (!(q_.allFinite() && qd_.allFinite() && aux_.allFinite()))

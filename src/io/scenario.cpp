@@ -368,6 +368,7 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
   o.output_dt = sim.number("output_dt", o.output_dt);
   o.max_events = sim.integer("max_events", o.max_events);
   o.exact_flight = sim.flag("exact_flight", o.exact_flight);
+  o.exact_contact = sim.flag("exact_contact", o.exact_contact);
   o.abs_tol = sim.number("abs_tol", o.abs_tol);
   o.rel_tol = sim.number("rel_tol", o.rel_tol);
   o.max_dt = sim.number("max_dt", o.max_dt);

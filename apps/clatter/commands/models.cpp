@@ -45,6 +45,7 @@ int run_models(const std::string& scenario) {
       params.push_back({{"name", p.name}, {"value", p.value}, {"unit", p.unit}, {"doc", p.doc}});
     j["parameters"] = params;
     j["capabilities"] = {{"exact_flight", m.exact_flight() != nullptr},
+                         {"exact_contact", m.carried_motion() != nullptr},
                          {"symmetric_pairs", m.symmetry() != nullptr}};
   }
   std::cout << j.dump(2) << "\n";

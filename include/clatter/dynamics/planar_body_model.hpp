@@ -57,9 +57,25 @@ struct ContactKinematics {
 
 /// model::System of a planar body (kind "planar_body"): q = (x, y, θ); parameters "mass",
 /// "inertia", "gravity", "surface.<field>" (surface.hpp) and the contacts' (system.hpp). Offers
-/// exact free flight and the seeds' symmetric reduction.
+/// exact free flight, sustained contact in closed form and the seeds' symmetric reduction.
+///
+/// Sustained contact in closed form (model::CarriedMotion), with the sticking set S at t₀, the
+/// surface's material at x_s(t) = ∫u dt and height h(t):
+/// @verbatim
+///   rigid    G = [J_T; J_N]_{c∈S} of rank 3 (e.g. a flat rod sticking at both ends): the body
+///   moves
+///            with the surface,  q(t) = q₀ + (x_s(t) − x_s(t₀), h(t) − h(t₀), 0),  q̇ = (u, ḣ, 0),
+///            λ = P F(t),  P = G (GᵀG)⁻¹ (the minimum-norm forces),  F = M q̈ − f = m (u̇, ḧ + g, 0)
+///   rolling  S = one feature at the centre of mass (a ball, a point) and u̇ ≡ 0 (U = 0): it rolls
+///            or spins uniformly on the surface, x = x₀ + ẋ₀ τ, θ = θ₀ + ω₀ τ, y = y₀ + h(t) −
+///            h(t₀), λ = (0, m (ḧ + g))   (v_T ≡ 0 ⇒ λ_T (1/m + ρ²/I) = u̇ = 0)
+/// @endverbatim
+/// Bounds for φ = p·F (p the row combination w·P_c): φ ≥ p_y m g − |p_x| m U Ω − |p_y| m A ω²,
+/// |φ̈| ≤ |p_x| m U Ω³ + |p_y| m A ω⁴. Other sets (one end of a rod sticking: it pivots) are not
+/// offered: the engine integrates them.
 class PlanarBodyModel final : public model::System,
                               private model::ExactFlight,
+                              private model::CarriedMotion,
                               private model::SymmetricPairs {
  public:
   static constexpr int kDof = 3;
@@ -95,6 +111,7 @@ class PlanarBodyModel final : public model::System,
   [[nodiscard]] double rate_bound(const VecQ& qd) const override;
   [[nodiscard]] const model::ExactFlight* exact_flight() const override { return this; }
   [[nodiscard]] const model::SymmetricPairs* symmetry() const override { return this; }
+  [[nodiscard]] const model::CarriedMotion* carried_motion() const override { return this; }
   bool multipoint_input(double t, const VecQ& q,
                         const std::array<bool, model::kMaxContacts>& active, multipoint::Input& in,
                         VecQ& frame_velocity) const override;
@@ -167,6 +184,18 @@ class PlanarBodyModel final : public model::System,
   [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
   [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;
+  // --- model::CarriedMotion ---
+  struct Carriage;
+  [[nodiscard]] Carriage carriage(const Contacts& stick, const VecQ& q0) const;
+  [[nodiscard]] bool carries(const Contacts& stick, double t0, const VecQ& q0,
+                             const VecQ& qd0) const override;
+  void carry(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0, double tau, VecQ& q,
+             VecQ& qd) const override;
+  void carried_forces(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0, double tau,
+                      std::array<Vec2, kMaxContacts>& lambda,
+                      std::array<Vec2, kMaxContacts>& rate) const override;
+  void carried_force_bounds(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0,
+                            int c, const Vec2& w, double& curvature, double& lower) const override;
   // --- model::SymmetricPairs ---
   [[nodiscard]] double level_distance(int c, int j, const VecQ& q) const override;
   [[nodiscard]] double level_gap_window(int j, double theta_crit) const override;

@@ -62,6 +62,28 @@ struct Surface {
     }
     return st;
   }
+  /// ∫_{t0}^{t} u dt: how far the surface material travels from t0 to t [m].
+  [[nodiscard]] double belt_travel(double t0, double t) const {
+    double d = belt_velocity * (t - t0);
+    if (belt_amplitude != 0.0) {
+      if (belt_omega > 0.0) {
+        // −(U/Ω)(cos(Ωt + ψ) − cos(Ωt₀ + ψ)) as a product of sines (no cancellation for t ≈ t0)
+        d += 2.0 * belt_amplitude / belt_omega *
+             std::sin(0.5 * belt_omega * (t + t0) + belt_phase) *
+             std::sin(0.5 * belt_omega * (t - t0));
+      } else {
+        d += belt_amplitude * std::sin(belt_phase) * (t - t0);
+      }
+    }
+    return d;
+  }
+  /// h⃛(t) and ü(t) (the rates of the accelerations).
+  [[nodiscard]] double hdddot(double t) const {
+    return -amplitude * omega * omega * omega * std::cos(omega * t + phase);
+  }
+  [[nodiscard]] double uddot(double t) const {
+    return -belt_amplitude * belt_omega * belt_omega * std::sin(belt_omega * t + belt_phase);
+  }
   /// max_t h(t) and max_t |ḧ(t)|.
   [[nodiscard]] double h_max() const { return height + std::abs(amplitude); }
   [[nodiscard]] double hddot_max() const { return std::abs(amplitude) * omega * omega; }

@@ -53,8 +53,10 @@ struct SimulationOptions {
   Section section{Section::kNone};  ///< Poincaré section passed to Recorder::on_section
 
   // flows
-  bool exact_flight{true};  ///< closed-form free flight where all contacts are open
-  double abs_tol{1e-12};    ///< Runge–Kutta error tolerances (phases with closed contacts)
+  bool exact_flight{true};   ///< closed-form free flight where all contacts are open
+  bool exact_contact{true};  ///< closed-form sustained contact where the model offers it
+                             ///< (model::CarriedMotion: a body riding or sticking on its obstacle)
+  double abs_tol{1e-12};     ///< Runge–Kutta error tolerances (phases with closed contacts)
   double rel_tol{1e-12};
   double max_dt{0.05};   ///< largest Runge–Kutta step [s]
   int event_samples{4};  ///< samples of the interpolant per step for event location

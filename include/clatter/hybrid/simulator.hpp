@@ -9,6 +9,10 @@
 ///     if every contact is open and the flight is exact (options.exact_flight):
 ///       t_e ← earliest root of the gaps g_N,i(τ) of the closed-form flight
 ///             (guaranteed first root: root_finding.hpp)
+///     else if every closed contact sticks and the model knows that motion in closed form
+///             (options.exact_contact, model::CarriedMotion: a body riding its obstacle):
+///       t_e ← earliest root of λ_N,i and μ_s λ_N,i ∓ λ_T,i (and t∞ − t) along it, by the same
+///             guaranteed search          → lift-off, slip onset, end of a predicted chatter
 ///     else:
 ///       one DOPRI5 step; t_e ← earliest event on its interpolant (event_locator.hpp) among
 ///         open contacts:    g_N,i                 → impact
@@ -87,6 +91,8 @@ struct SimulationResult {
   long rk_steps{0};
   long rhs_evaluations{0};
   long gap_evaluations{0};  ///< evaluations of the closed-form gaps in exact flights
+  long carried_phases{0};   ///< phases of sustained contact in closed form (no Runge–Kutta step)
+  long force_evaluations{0};  ///< evaluations of the closed-form contact forces in those phases
   int chatter_sequences{0};
   int multipoint_fallbacks{0};  ///< kMultipoint collisions the solver could not resolve (status
                                 ///< other than ok/energy gain): resolved sequentially instead

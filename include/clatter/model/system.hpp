@@ -29,6 +29,8 @@
 /// Optional capabilities, used by the engine where a model offers them:
 ///  - exact_flight(): the motion with every contact open in closed form, with gap functions for a
 ///    guaranteed first-root search (a body under constant gravity);
+///  - carried_motion(): sustained contact in closed form (a body riding or sticking on a moving
+///    line), with the contact forces along it for a guaranteed search of lift-off and slip onset;
 ///  - symmetry(): the seeds' symmetric reduction of two contacts ([BP] §5.2);
 ///  - multipoint_input(): the rigid-body constraints of contacts closing at once, for the
 ///    multi-point law of [R] (hybrid/simultaneous_impact.hpp). Without it, contacts touching at
@@ -103,6 +105,7 @@ struct Evaluation {
 };
 
 class ExactFlight;
+class CarriedMotion;
 class SymmetricPairs;
 
 class System {
@@ -181,6 +184,7 @@ class System {
 
   // --- optional capabilities ---
   [[nodiscard]] virtual const ExactFlight* exact_flight() const { return nullptr; }
+  [[nodiscard]] virtual const CarriedMotion* carried_motion() const { return nullptr; }
   [[nodiscard]] virtual const SymmetricPairs* symmetry() const { return nullptr; }
   /// Fills `in` (dimension, M, stacked J of the active contacts in index order, contact points,
   /// rigid-body constraints) and `frame_velocity` s with J_c s = w_c for every active contact (the
@@ -220,6 +224,43 @@ class ExactFlight {
                                         double tau) const = 0;
   /// Time of the apex of the free flight (the height's rate falls through 0), or NaN.
   [[nodiscard]] virtual double apex_time(const VecQ& q0, const VecQ& qd0) const = 0;
+};
+
+/// Sustained contact in closed form: the motion while a set S of contacts sticks (v_c ≡ 0 for
+/// c ∈ S) and every other contact stays open, where the model knows it exactly. Typical cases: a
+/// body held rigidly by its sticking contacts to obstacles that move as one rigid frame moves with
+/// that frame; a ball or a point sticking on a line that does not accelerate along itself rolls or
+/// spins uniformly relative to it. Along the motion come the contact forces λ_c(t) = (λ_T, λ_N)
+/// that hold it, from M q̈ = f + Σ_c J_cᵀ λ_c; where the sticking contacts are redundant (a flat
+/// rod sticking at both ends) the minimum-norm λ, as hybrid/constrained_dynamics.hpp takes it.
+/// The engine locates lift-off (λ_N → 0) and slip onset (|λ_T| → μ_s λ_N) on these closed forms by
+/// the guaranteed first-root search of flights (integrate/root_finding.hpp), with the bounds below.
+///
+/// Contract, for every motion a model offers (carries() true):
+///  - the open contacts' gaps stay constant (the body moves with their obstacles as well);
+///  - P_a ≡ 0 along it (conservative, time-independent applied forces), so the obstacles' work
+///    is the change of E;
+///  - λ_c(t) is smooth; the bounds hold for every τ ≥ 0.
+class CarriedMotion {
+ public:
+  using Contacts = std::array<bool, kMaxContacts>;
+  virtual ~CarriedMotion() = default;
+  /// Whether the motion from (t0, q0, q̇0) with exactly the contacts `stick` sticking and the
+  /// others open is offered. @pre the contacts in `stick` are closed with v = 0 at t0.
+  [[nodiscard]] virtual bool carries(const Contacts& stick, double t0, const VecQ& q0,
+                                     const VecQ& qd0) const = 0;
+  /// State at t0 + τ, τ ≥ 0.
+  virtual void carry(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0, double tau,
+                     VecQ& q, VecQ& qd) const = 0;
+  /// λ_c [N] and dλ_c/dt [N/s] at t0 + τ of every contact c in `stick` (others untouched).
+  virtual void carried_forces(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0,
+                              double tau, std::array<Vec2, kMaxContacts>& lambda,
+                              std::array<Vec2, kMaxContacts>& rate) const = 0;
+  /// For φ(τ) = w·λ_c(t0 + τ) of a contact c in `stick`: `curvature` ≥ |φ̈(τ)| [N/s²] and
+  /// `lower` ≤ φ(τ) [N], both for every τ ≥ 0.
+  virtual void carried_force_bounds(const Contacts& stick, double t0, const VecQ& q0,
+                                    const VecQ& qd0, int c, const Vec2& w, double& curvature,
+                                    double& lower) const = 0;
 };
 
 /// The seeds' symmetric reduction of two contacts ([BP] §5.2 VII, X–XIII).

@@ -1,0 +1,146 @@
+// Sustained contact in closed form (model::CarriedMotion): while every closed contact sticks and
+// the model knows that motion (a body riding its obstacle), the state is the model's closed form
+// and the events are the earliest roots of the force margins along it, found by the guaranteed
+// first-root search of flights (integrate/root_finding.hpp):
+//   λ_N,c                               → lift-off of c
+//   μ_s λ_N,c − λ_T,c,  μ_s λ_N,c + λ_T,c → slip onset of c (|λ_T| reaches the friction cone)
+//   t∞,c − t                            → the end of a predicted chatter of c
+// Each margin φ = w·λ_c comes with the model's bounds |φ̈| ≤ M₂ and φ ≥ φ_min for every τ ≥ 0. A
+// margin with φ_min above its tolerance cannot vanish (an infinite safe step): a body resting on a
+// table whose downward acceleration never exceeds g costs one evaluation however long it rests.
+// No Runge–Kutta step is taken; the obstacle's work is the change of E (the model's contract).
+
+#include "run.hpp"
+
+namespace clatter::hybrid {
+
+bool Run::can_carry(model::CarriedMotion::Contacts& stick) const {
+  if (!o_.exact_contact || carried_ == nullptr || na_ != 0) return false;
+  bool any = false;
+  for (int c = 0; c < nc_; ++c) {
+    const ContactMode mode = modes_[idx(c)];
+    stick[idx(c)] = mode == ContactMode::kStick;
+    if (mode == ContactMode::kOpen) continue;
+    if (mode != ContactMode::kStick) return false;
+    any = true;
+  }
+  return any && carried_->carries(stick, t_, q_, qd_);
+}
+
+void Run::carried_phase(const model::CarriedMotion::Contacts& stick) {
+  using integrate::ValueSlope;
+  constexpr std::size_t kMaxFn = 4 * kMaxContacts;
+  struct Margin {
+    Fn fn{Fn::kLiftOff};
+    int contact{0};
+    Vec2 w{0.0, 0.0};  ///< φ = w·λ_c
+  };
+  ++res_.carried_phases;
+  const double t0 = t_;
+  const VecQ q0 = q_;
+  const VecQ qd0 = qd_;
+  const double E0 = energy();
+  const double horizon = o_.t_end - t0;
+
+  // the margins of the sticking contacts, their bounds and tolerances
+  std::array<Margin, kMaxFn> fns{};
+  std::array<double, kMaxFn> M2{};
+  std::array<double, kMaxFn> tol{};
+  std::array<double, kMaxFn> lower{};
+  int count = 0;
+  for (int c = 0; c < nc_; ++c) {
+    if (!stick[idx(c)]) continue;
+    fns[idx(count++)] = {Fn::kLiftOff, c, Vec2(0.0, 1.0)};
+    fns[idx(count++)] = {Fn::kSlipOnset, c, Vec2(-1.0, mu_s(c))};
+    fns[idx(count++)] = {Fn::kSlipOnset, c, Vec2(1.0, mu_s(c))};
+    if (!std::isnan(chatter_end_[idx(c)])) fns[idx(count++)] = {Fn::kChatterEnd, c, Vec2::Zero()};
+  }
+  for (int k = 0; k < count; ++k) {
+    const Margin& f = fns[idx(k)];
+    if (f.fn == Fn::kChatterEnd) {
+      M2[idx(k)] = 0.0;
+      lower[idx(k)] = -std::numeric_limits<double>::infinity();
+      tol[idx(k)] = 0.0;
+      continue;
+    }
+    carried_->carried_force_bounds(stick, t0, q0, qd0, f.contact, f.w, M2[idx(k)], lower[idx(k)]);
+    tol[idx(k)] = lambda_tol_;
+  }
+  std::array<Vec2, kMaxContacts> lambda{};
+  std::array<Vec2, kMaxContacts> rate{};
+  const auto margins = [&](double tau, std::array<ValueSlope, kMaxFn>& out) {
+    carried_->carried_forces(stick, t0, q0, qd0, tau, lambda, rate);
+    ++res_.force_evaluations;
+    for (int k = 0; k < count; ++k) {
+      const Margin& f = fns[idx(k)];
+      if (f.fn == Fn::kChatterEnd) {
+        out[idx(k)] = {chatter_end_[idx(f.contact)] - (t0 + tau), -1.0};
+      } else {
+        out[idx(k)] = {f.w.dot(lambda[idx(f.contact)]), f.w.dot(rate[idx(f.contact)])};
+      }
+    }
+  };
+  // a margin identically zero along the motion (μ_s = 0 and λ_T ≡ 0: the cone margins of a
+  // frictionless contact riding a table) has no crossing; it is searched with a value above its
+  // tolerance, which its bounds then keep for ever (an infinite safe step)
+  std::array<bool, kMaxFn> idle{};
+  {
+    std::array<ValueSlope, kMaxFn> v0{};
+    margins(0.0, v0);
+    for (int k = 0; k < count; ++k)
+      idle[idx(k)] = M2[idx(k)] == 0.0 && fns[idx(k)].fn != Fn::kChatterEnd &&
+                     std::abs(v0[idx(k)].value) <= tol[idx(k)] && v0[idx(k)].slope == 0.0 &&
+                     lower[idx(k)] >= -tol[idx(k)];
+  }
+  const auto searched = [&](double tau, std::array<ValueSlope, kMaxFn>& out) {
+    margins(tau, out);
+    for (int k = 0; k < count; ++k)
+      if (idle[idx(k)]) out[idx(k)] = {std::numeric_limits<double>::infinity(), 0.0};
+  };
+  const auto far = [&](int k, double /*tau*/) {
+    return idle[idx(k)] || lower[idx(k)] > tol[idx(k)] ? std::numeric_limits<double>::infinity()
+                                                       : 0.0;
+  };
+  const integrate::FirstRootOf found = integrate::first_root_curvature_bound_all<kMaxFn>(
+      searched, far, count, 0.0, horizon, M2, tol);
+
+  // the state at the end of the phase: the event, the horizon, or (a search that ran out of
+  // evaluations) its last safe point, from which the next phase goes on
+  const bool event = found.function >= 0 && found.root.kind != integrate::RootKind::kFailed;
+  const double tau = found.root.kind == integrate::RootKind::kFailed ? found.root.t
+                     : event                                         ? found.root.t
+                                                                     : horizon;
+  VecQ q, qd;
+  for (double ts = next_sample_time(); ts <= t0 + tau; ts = next_sample_time()) {
+    carried_->carry(stick, t0, q0, qd0, ts - t0, q, qd);
+    emit_sample(ts, q, qd, aux_);
+    ++sample_index_;
+  }
+  carried_->carry(stick, t0, q0, qd0, tau, q_, qd_);
+  t_ = event || found.root.kind == integrate::RootKind::kFailed ? t0 + tau : o_.t_end;
+  L_.surface_work += energy() - E0;
+  if (!event) return;
+
+  // the event, and the other margins at zero and falling at the same instant (a flat rod: both
+  // ends leave together); lift-offs first: at λ_N = 0 the cone margins μ_s λ_N ∓ λ_T vanish too
+  std::array<ValueSlope, kMaxFn> at{};
+  margins(tau, at);
+  const Modes before = modes_;
+  std::array<bool, kMaxFn> due{};
+  for (int k = 0; k < count; ++k) {
+    const Margin& f = fns[idx(k)];
+    const ValueSlope& v = at[idx(k)];
+    due[idx(k)] = k == found.function || (f.fn != Fn::kChatterEnd && !idle[idx(k)] &&
+                                          std::abs(v.value) <= tol[idx(k)] && v.slope <= 0.0);
+  }
+  for (const bool lift_offs : {true, false}) {
+    for (int k = 0; k < count && !stopped_; ++k) {
+      const Margin& f = fns[idx(k)];
+      if (!due[idx(k)] || (f.fn == Fn::kLiftOff) != lift_offs) continue;
+      if (modes_[idx(f.contact)] != before[idx(f.contact)]) continue;  // already changed
+      dispatch(f.fn, f.contact, integrate::RootKind::kCrossing);
+    }
+  }
+}
+
+}  // namespace clatter::hybrid
