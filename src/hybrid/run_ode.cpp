@@ -317,6 +317,11 @@ void Run::dispatch(Fn fn, int c, integrate::RootKind kind) {
     }
     case Fn::kSlipOnset: {
       constrained_dynamics(m_, t_, q_, qd_, aux_, modes_, o_.stabilization, cd_);
+      // the cone margin μλ_N − |λ_T| also vanishes where λ_N does: at λ_N = 0 the contact leaves
+      if (cd_.lambda[idx(c)].y() <= lambda_tol_) {
+        dispatch(Fn::kLiftOff, c, kind);
+        return;
+      }
       modes_[idx(c)] = sliding_mode(-cd_.lambda[idx(c)].x());
       record(EventKind::kSlipOnset, c);
       decide_modes();
