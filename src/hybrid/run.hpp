@@ -134,6 +134,10 @@ class Run {
   Modes modes_{};
   std::array<bool, kMaxContacts> released_{};       ///< contacts that left without clearing the gap
   std::array<double, kMaxContacts> chatter_end_{};  ///< predicted accumulation point, or NaN
+  /// a chatter's bounces whose full prediction test is skipped: the last test's error estimate
+  /// scales as v³, i.e. by e³ per bounce, so the bounces before it can pass are counted down
+  std::array<int, kMaxContacts> chatter_skip_{};
+  std::array<double, kMaxContacts> chatter_last_v_{};  ///< v⁺ of the contact's last bounce
 
   // --- scratch, sized once ---
   std::array<model::ContactGeometry, kMaxContacts> geometry_{};

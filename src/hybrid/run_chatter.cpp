@@ -3,6 +3,11 @@
 // and sustained contact, at the predicted accumulation point or by the seeds' V_tol cut-off.
 
 #include "clatter/hybrid/chatter.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "run.hpp"
 
 namespace clatter::hybrid {
@@ -29,6 +34,15 @@ bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact
     if (e < 1.0 && Omega * 2.0 * v_post / (-a0 * (1.0 - e)) > tol::kChatterExpansionBound)
       return false;
   }
+  // the countdown of bounces that cannot pass the test yet (reset when a bounce grows: a new
+  // sequence)
+  const auto ci = idx(g.c);
+  if (!(v_post < chatter_last_v_[ci])) chatter_skip_[ci] = 0;
+  chatter_last_v_[ci] = v_post;
+  if (chatter_skip_[ci] > 0) {
+    --chatter_skip_[ci];
+    return false;
+  }
   Modes modes_c = modes_;
   set_group_mode(g, qd_c, modes_c);
   if (o_.chatter == ChatterPolicy::kCutoff) {
@@ -46,6 +60,13 @@ bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact
     const double c2 = (a_plus - 2.0 * a0 + a_minus) / (delta * delta);
     const double e = v_post / -v_pre;
     const ChatterPrediction p = predict_chatter(v_post, e, -a0, b, c2, o_.chatter_tol);
+    if (!p.accept && e > 0.0 && e < 1.0 && p.error_estimate > o_.chatter_tol &&
+        p.error_estimate < std::numeric_limits<double>::infinity()) {
+      // the error estimate falls as e^{3k} after k more bounces: skip the tests before the
+      // first that can pass (one bounce early, so that no acceptance is delayed by round-off)
+      const double k = std::log(o_.chatter_tol / p.error_estimate) / (3.0 * std::log(e));
+      chatter_skip_[ci] = static_cast<int>(std::clamp(std::floor(k) - 1.0, 0.0, 1000.0));
+    }
     if (!p.accept || (o_.chatter_horizon > 0.0 && p.duration > o_.chatter_horizon)) return false;
     t_accumulation = t_ + p.duration;
   }
@@ -57,6 +78,8 @@ bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact
   chatter_end_[idx(g.c)] = o_.chatter == ChatterPolicy::kAccumulation ? t_accumulation : kNaN;
   if (g.j >= 0) chatter_end_[idx(g.j)] = kNaN;
   ++res_.chatter_sequences;
+  chatter_skip_[ci] = 0;
+  chatter_last_v_[ci] = 0.0;
   record_impact(g, r, EventKind::kClosure, t_accumulation);
   return true;
 }

@@ -14,9 +14,14 @@ void Run::flight_phase() {
   // the earliest root of all gaps, evaluated together (one pose per evaluation)
   std::array<double, kMaxContacts> M2{};
   std::array<double, kMaxContacts> tol{};
+  // a gap is resolved to round-off of its terms, and no better than its rate times the resolution
+  // of t (at t = 2000 s a double resolves 2.3e-13 s): below that, a step past the root looks like
+  // a violated curvature bound and costs a bracketing refinement
+  const double t_resolution = 4.0 * std::numeric_limits<double>::epsilon() * std::abs(t0);
+  const double v_scale = t_resolution > 0.0 ? m_.velocity_scale(t0, q0, qd0) : 0.0;
   for (int c = 0; c < nc_; ++c) {
     M2[idx(c)] = flight_->gap_curvature_bound(c, qd0);
-    tol[idx(c)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0));
+    tol[idx(c)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0)) + t_resolution * v_scale;
   }
   const auto f = [&](double tau, std::array<ValueSlope, kMaxContacts>& out) {
     flight_->flight_gaps(t0, q0, qd0, tau, out);

@@ -51,6 +51,8 @@ Run::Run(const model::System& model, const InitialState& init, const SimulationO
   modes_.fill(ContactMode::kOpen);
   released_.fill(false);
   chatter_end_.fill(kNaN);
+  chatter_skip_.fill(0);
+  chatter_last_v_.fill(0.0);
   lambda_tol_ = tol::kForceTol * std::max(model.force_scale(), 1e-300);
   wall_start_ = std::chrono::steady_clock::now();
 }
