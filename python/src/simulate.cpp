@@ -283,6 +283,8 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   counts["rk_steps"] = r.rk_steps;
   counts["rhs_evaluations"] = r.rhs_evaluations;
   counts["gap_evaluations"] = r.gap_evaluations;
+  counts["carried_phases"] = r.carried_phases;
+  counts["force_evaluations"] = r.force_evaluations;
 
   py::dict d;
   d["reason"] = std::string(to_string(r.reason));
