@@ -172,6 +172,18 @@ class OrbitsCli(unittest.TestCase):
                     # the explicit and the two-sided estimates agree (O(offset))
                     self.assertAlmostEqual(nf["one_minus_sigma"],
                                            j["classification"]["one_minus_sigma"], delta=2e-3)
+                    if name == "ndc_case_1_3.toml":
+                        # the Newton with variational Jacobians: the same mu* (both to 1e-10)
+                        rc, stdout, err = run(
+                            "dib", os.path.join(EXAMPLES, name), "--anchor", "x", "--drift",
+                            "v_dr", "--period", period, "--solve", "y,theta,xdot,ydot,thetadot",
+                            "--param", param, "--regions", regions, "--newton", "variational",
+                            "--kink-step", "0", "--no-plot", "--out", out + "_v")
+                        self.assertEqual(rc, 0, err)
+                        jv = json.loads(stdout)
+                        self.assertAlmostEqual(jv["critical_value"], j["critical_value"],
+                                               delta=1e-8)
+                        self.assertLess(jv["flows"], j["flows"])
         # the same scaling from `clatter impact` at case 1-3's printed impact (spec 5.3: A, B, C,
         # v; Table 5 to 1e-4)
         rc, stdout, err = run("impact", "--law", "stronge", "--W", "2.75", "1.479", "2.25",
@@ -199,6 +211,9 @@ class OrbitsCli(unittest.TestCase):
                 (["section", os.path.join(EXAMPLES, "rod_fig5.toml"), "--section",
                   "event:bounce"], "section"),
                 (["section", os.path.join(EXAMPLES, "rod_fig5.toml"), "--count", "0"], "count"),
+                (["dib", os.path.join(EXAMPLES, "ndc_case_1_3.toml"), "--anchor", "x",
+                  "--period", "3.8598", "--solve", "y,theta,xdot,ydot,thetadot", "--param", "mu",
+                  "--regions", "1,3", "--newton", "exact"], "newton"),
             ]
             for args, field in cases:
                 rc, _, err = run(*args, "--out", out)

@@ -9,7 +9,8 @@
 // through p* (the [NDC] procedure), H telling where it is admissible. Also: the scaled law
 // variables at the critical impact ([NDC] Table 5), the explicit normal form of [NDC] §5.1
 // (α, β, γ, M, N, σ, D, eig α, eig(α + βγ); analysis/feigin_normal_form.hpp) and the one-sided
-// slopes of the multipliers' moduli at p* (--kink-step h). Writes, atomically:
+// slopes of the multipliers' moduli at p* (--kink-step h). --newton variational: the critical
+// point's Newton Jacobian from the variational equations. Writes, atomically:
 // dib.json (also on stdout), branches.csv (side,region,p,period,stable,max_abs_multiplier,H,
 // admissible,<solved components>,abs_lambda1..), dib.png. Exit 3 if p* is not found.
 
@@ -41,6 +42,7 @@ struct DibCliOptions {
   double offset{1e-5};
   double span{0.0};
   double kink_step{1e-3};
+  std::string newton{"differences"};
   bool forced{false};
   std::string out;
   bool plot{true};
@@ -67,6 +69,10 @@ int run_dib(const DibCliOptions& o) {
   co.impact = o.impact;
   co.region_a = o.regions[0];
   co.region_b = o.regions[1];
+  require(o.newton == "differences" || o.newton == "variational", "newton",
+          "must be differences or variational");
+  co.jacobian = o.newton == "variational" ? analysis::CriticalJacobian::kVariational
+                                          : analysis::CriticalJacobian::kDifferences;
   analysis::validate(co);
   (void)s.problem.model->parameter(o.param);  // names the known parameters if unknown
   const analysis::CriticalPoint cp = analysis::locate_critical_point(s.problem, s.guess, co);
@@ -108,6 +114,7 @@ int run_dib(const DibCliOptions& o) {
   }
   j["critical_value"] = cp.p;
   j["iterations"] = cp.iterations;
+  j["flows"] = cp.flows;
   j["H"] = cp.H;
   j["start"] = u;
   if (s.problem.section.kind == analysis::OrbitSectionKind::kAutonomous)
@@ -307,6 +314,10 @@ Run add_dib(CLI::App& app) {
   sub->add_option("--offset", o->offset, "|p - p*| of the two sides' orbits")
       ->capture_default_str();
   sub->add_option("--span", o->span, "continue both sides' branches this far from p* (0: none)")
+      ->capture_default_str();
+  sub->add_option("--newton", o->newton,
+                  "Jacobian of the critical point's Newton: differences (of the flow) or "
+                  "variational (equations + saltation, the law's exact Jacobian)")
       ->capture_default_str();
   sub->add_option("--kink-step", o->kink_step,
                   "h of the multipliers' one-sided slopes at p* (branches at p* +- h, 2h; 0: "
