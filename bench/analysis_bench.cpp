@@ -1,7 +1,9 @@
 // Kernels of the analysis (docs/performance.md, "Analysis"): one impact map of the ball on the
 // table through the engine, one Jacobian (4 maps + ω derivative), and the continuation of the
 // period-1 branch of e = 0.9 both ways (SN, PD, grazing located) — the same job as the SciPy
-// peer bench/peers/orbit_continuation_scipy.py.
+// peer bench/peers/orbit_continuation_scipy.py. Also [NDC]'s critical points (difference against
+// variational Newton Jacobians) and the Feigin quantities (explicit normal form against the two
+// sides' orbits).
 
 #include <benchmark/benchmark.h>
 
@@ -9,6 +11,8 @@
 #include <numbers>
 
 #include "clatter/analysis/critical_point.hpp"
+#include "clatter/analysis/dib.hpp"
+#include "clatter/analysis/feigin_normal_form.hpp"
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/analysis/orbit_continuation.hpp"
 #include "clatter/io/scenario.hpp"
@@ -139,31 +143,58 @@ void BM_MonodromyVariationalNdc(benchmark::State& state) {
     benchmark::DoNotOptimize(monodromy_variational(o.p, *o.p.model, o.orbit.u, M).ok);
 }
 
-// locating μ* of [NDC] row 5-9 from Table 4's state (Newton on {P(u) = u, H = 0}, difference
-// Jacobians); `maps` counts the flows of one location
-void BM_CriticalPointNdc(benchmark::State& state) {
-  const io::Scenario sc =
-      io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ndc_case_5_9.toml");
+// locating the critical value of [NDC] row 1-3 (range(1) = 0) or 5-9 (1) from Table 4's state
+// (Newton on {P(u) = u, H = 0}) with the difference Jacobian (range(0) = 0: 2(d + 1) = 14 flows
+// per iteration) or the variational one (1: a flow, one run of the variational equations with
+// saltation matrices and Stronge's exact law block, 2 flows for ∂/∂p); `flows` counts the runs
+// of the engine's flow of one location (a variational run counts as one)
+struct NdcCase {
+  PeriodicProblem p;
+  Eigen::VectorXd u0;
+  CriticalPointOptions o;
+};
+NdcCase ndc_case(int which) {
+  const char* file = which == 0 ? "ndc_case_1_3.toml" : "ndc_case_5_9.toml";
+  const io::Scenario sc = io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / file);
   OrbitSection sec;
   sec.kind = OrbitSectionKind::kAutonomous;
   sec.anchor = 0;
   sec.drift = "v_dr";
   const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
-  const PeriodicProblem p = make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0);
-  CriticalPointOptions o;
-  o.parameter = "mu";
-  o.region_a = 5;
-  o.region_b = 9;
-  int iterations = 0;
+  NdcCase c{make_periodic_problem(sc.model, sc.options, sec, {1, 2, 3, 4, 5}, x0), {}, {}};
+  c.u0 = unknowns_of(c.p, x0, which == 0 ? 3.85980 : 5.92187);
+  c.o.parameter = "mu";
+  c.o.region_a = which == 0 ? 1 : 5;
+  c.o.region_b = which == 0 ? 3 : 9;
+  return c;
+}
+
+void BM_CriticalPointNdc(benchmark::State& state) {
+  NdcCase c = ndc_case(static_cast<int>(state.range(1)));
+  c.o.jacobian =
+      state.range(0) == 0 ? CriticalJacobian::kDifferences : CriticalJacobian::kVariational;
+  CriticalPoint cp;
   for (auto _ : state) {
-    const CriticalPoint cp = locate_critical_point(p, unknowns_of(p, x0, 5.92187), o);
-    iterations = cp.iterations;
+    cp = locate_critical_point(c.p, c.u0, c.o);
     benchmark::DoNotOptimize(cp.p);
   }
-  // per iteration: 2 (d + 1) = 14 perturbed evaluations and ≥ 1 trial, one flow each (r and H
-  // from the same run), and the final impact
-  state.counters["iterations"] = iterations;
-  state.counters["maps"] = 1.0 + iterations * (14 + 1) + 1.0;
+  state.counters["iterations"] = cp.iterations;
+  state.counters["flows"] = cp.flows;
+  state.counters["converged"] = cp.converged ? 1 : 0;
+}
+
+// at the critical point of row 5-9: the explicit normal form (analysis/feigin_normal_form.hpp:
+// 2·6 + 2 flows to the next impact, the law lifted) against the two-sided-orbit estimate of 1 − σ
+// and D (analysis/dib.hpp: ∇H by 2·6 flows, two Newton shootings with monodromies)
+void BM_FeiginNormalFormNdc(benchmark::State& state) {
+  const NdcCase c = ndc_case(1);
+  const CriticalPoint cp = locate_critical_point(c.p, c.u0, c.o);
+  for (auto _ : state) benchmark::DoNotOptimize(feigin_normal_form(c.p, cp, c.o).D);
+}
+void BM_TwoSidedClassificationNdc(benchmark::State& state) {
+  const NdcCase c = ndc_case(1);
+  const CriticalPoint cp = locate_critical_point(c.p, c.u0, c.o);
+  for (auto _ : state) benchmark::DoNotOptimize(classify_boundary_crossing(c.p, cp, c.o).D);
 }
 
 // the rod of [BP] (bp_fig8a.toml, Stronge's law, symmetric rule) on its flat period-1 orbit at
@@ -209,7 +240,15 @@ void BM_MonodromyVariationalRod(benchmark::State& state) {
 
 BENCHMARK(BM_MonodromyDifferencesRod)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MonodromyVariationalRod)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CriticalPointNdc)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CriticalPointNdc)
+    ->ArgNames({"variational", "case59"})
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FeiginNormalFormNdc)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TwoSidedClassificationNdc)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GenericContinuationE09)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MonodromyDifferencesNdc)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MonodromyVariationalNdc)->Unit(benchmark::kMillisecond);

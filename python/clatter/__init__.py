@@ -429,7 +429,10 @@ def poincare(system, section="impact", count=100, t_max=None, q=None, qd=None, t
 def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, **orbit):
     """The critical value of `parameter` where the orbit's impact (the `impact`-th) lies on the
     boundary between `regions` of Stronge's law, and Feigin's classification (1 - sigma, D,
-    verdict, both sides' orbits), as `clatter dib`."""
+    verdict, both sides' orbits), as `clatter dib`. For an autonomous section (anchor/drift) the
+    result also has "normal_form": the explicit normal form of [NDC] 5.1 (z_star, dQ_dz, dQ_dp,
+    dg1_dz, dg1_dp, dg2_minus_g1_dH, gamma, N, alpha, beta, M, sigma, one_minus_sigma, D,
+    eig_alpha, eig_alpha_plus_beta_gamma, verdict)."""
     model, options, section, solved, x0, closed, u0 = _orbit_problem(
         system, solve, orbit.get("periods", 1), orbit.get("phase"),
         orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),

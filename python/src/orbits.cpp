@@ -21,6 +21,7 @@
 
 #include "bindings.hpp"
 #include "clatter/analysis/dib.hpp"
+#include "clatter/analysis/feigin_normal_form.hpp"
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/analysis/poincare_map.hpp"
 #include "clatter/core/error.hpp"
@@ -254,10 +255,13 @@ py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::di
   bo.offset = get<double>(crossing, "offset", bo.offset);
   analysis::CriticalPoint cp;
   analysis::BoundaryCrossing bc;
+  analysis::FeiginNormalForm nf;
   {
     const py::gil_scoped_release release;
     cp = analysis::locate_critical_point(p, u0, co);
     if (cp.converged) bc = analysis::classify_boundary_crossing(p, cp, co, bo);
+    if (cp.converged && p.section.kind == analysis::OrbitSectionKind::kAutonomous)
+      nf = analysis::feigin_normal_form(p, cp, co);
   }
   py::dict d;
   d["converged"] = cp.converged;
@@ -279,6 +283,20 @@ py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::di
         py::dict(py::arg("p") = bc.negative.p, py::arg("region") = bc.negative.region,
                  py::arg("H") = bc.negative.H,
                  py::arg("multipliers") = complex_array(bc.negative.orbit.multipliers));
+  }
+  // the explicit normal form of [NDC] §5.1 (autonomous sections), the digest's symbols
+  if (nf.ok) {
+    d["normal_form"] =
+        py::dict(py::arg("z_star") = nf.z_star, py::arg("dQ_dz") = nf.dQ_dz,
+                 py::arg("dQ_dp") = nf.dQ_dp, py::arg("dg1_dz") = nf.dg1_dz,
+                 py::arg("dg1_dp") = nf.dg1_dp, py::arg("dg2_minus_g1_dH") = nf.jump,
+                 py::arg("dg2_minus_g1_dH_closed_form") = nf.jump_closed_form,
+                 py::arg("gamma") = Eigen::VectorXd(nf.gamma.transpose()), py::arg("N") = nf.N,
+                 py::arg("alpha") = nf.alpha, py::arg("beta") = nf.beta, py::arg("M") = nf.M,
+                 py::arg("sigma") = nf.sigma, py::arg("one_minus_sigma") = nf.one_minus_sigma,
+                 py::arg("D") = nf.D, py::arg("eig_alpha") = complex_array(nf.multipliers_positive),
+                 py::arg("eig_alpha_plus_beta_gamma") = complex_array(nf.multipliers_negative),
+                 py::arg("verdict") = nf.verdict);
   }
   return d;
 }

@@ -2,7 +2,10 @@
 
 #include <Eigen/LU>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <functional>
 
 #include "clatter/core/error.hpp"
 #include "clatter/laws/stronge_boundaries.hpp"
@@ -92,6 +95,83 @@ BoundaryCrossing classify_boundary_crossing(const PeriodicProblem& problem, cons
   out.side_negative =
       out.D / out.one_minus_sigma > 0.0 ? -1 : 1;  // where H = D(p − p*)/(1 − σ) < 0
   out.verdict = out.one_minus_sigma < 0.0 ? "nonsmooth fold" : "persistence";
+  return out;
+}
+
+MultiplierKink multiplier_kink(const PeriodicProblem& problem, const CriticalPoint& cp,
+                               const CriticalPointOptions& o, const BoundaryCrossing& bc, double h,
+                               const ShootingOptions& shooting) {
+  require(h > 0.0 && std::isfinite(h), "h", "must be > 0", h);
+  MultiplierKink out;
+  out.h = h;
+  if (!bc.positive.found || !bc.negative.found) {
+    out.message = "both sides' orbits are needed";
+    return out;
+  }
+  const auto moduli = [](const Orbit& orbit) {
+    std::vector<double> m;
+    for (const auto& l : orbit.multipliers) m.push_back(std::abs(l));
+    std::sort(m.begin(), m.end(), std::greater<>());
+    return m;
+  };
+  // d|λ_i|/dp at p* from the side orbit and its branch at p* + s h, p* + 2 s h
+  const auto slopes = [&](const SideOrbit& side, std::vector<double>& abs0,
+                          std::vector<double>& slope) {
+    const double s = side.p > cp.p ? 1.0 : -1.0;
+    const std::array<double, 3> x{side.p - cp.p, s * h, 2.0 * s * h};
+    std::array<std::vector<double>, 3> f;
+    f[0] = moduli(side.orbit);
+    Eigen::VectorXd guess = side.orbit.u;
+    for (std::size_t k = 1; k < 3; ++k) {
+      // the side's region formula forced (so that Newton stays on its branch where the other
+      // side's orbit is near, as in a fold), admissible where H has the side's sign
+      PeriodicProblem pq = problem;
+      pq.model = with_forced_region(*problem.model->with_parameter(o.parameter, cp.p + x[k]),
+                                    cp.impact.contact, side.region);
+      const Orbit orbit = find_orbit(pq, *pq.model, guess, shooting);
+      double H = 0.0;
+      if (!orbit.converged || !impact_boundary_value(pq, *pq.model, orbit.u, o, H) ||
+          (H > 0.0) != (&side == &bc.positive)) {
+        out.message = "the region-" + std::to_string(side.region) + " branch does not reach " +
+                      format_number(cp.p + x[k]);
+        return false;
+      }
+      f[k] = moduli(orbit);
+      if (f[k].size() != f[0].size()) {
+        out.message = "the number of multipliers changes along a branch";
+        return false;
+      }
+      guess = orbit.u;
+    }
+    abs0 = f[0];
+    slope.assign(f[0].size(), 0.0);
+    for (std::size_t i = 0; i < f[0].size(); ++i)
+      for (std::size_t a = 0; a < 3; ++a) {
+        // the derivative at 0 of the Lagrange basis polynomial of node a
+        double num = 0.0, den = 1.0;
+        for (std::size_t b = 0; b < 3; ++b) {
+          if (b == a) continue;
+          num -= x[b];
+          den *= x[a] - x[b];
+        }
+        slope[i] += f[a][i] * num / den;
+      }
+    return true;
+  };
+  if (!slopes(bc.positive, out.abs_positive, out.slope_positive) ||
+      !slopes(bc.negative, out.abs_negative, out.slope_negative))
+    return out;
+  if (out.abs_positive.size() != out.abs_negative.size()) {
+    out.message = "the two sides have different numbers of multipliers";
+    return out;
+  }
+  for (std::size_t i = 0; i < out.abs_positive.size(); ++i) {
+    out.jump.push_back(out.abs_negative[i] - out.abs_positive[i]);
+    out.slope_jump.push_back(out.slope_negative[i] - out.slope_positive[i]);
+    out.max_jump = std::max(out.max_jump, std::abs(out.jump.back()));
+    out.max_slope_jump = std::max(out.max_slope_jump, std::abs(out.slope_jump.back()));
+  }
+  out.found = true;
   return out;
 }
 

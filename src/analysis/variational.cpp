@@ -330,6 +330,7 @@ VariationalMonodromy monodromy_variational(const model::System& m, const hybrid:
       out.message = "unsupported event at t = " + std::to_string(te) + ": " + why;
       return out;
     }
+    if (vo.record_events) out.before_events.push_back({ev[i], modes, Phi});
     Phi = S * Phi;
     out.events.push_back(ev[i].kind);
     x = pack_state(m, ev[j].q, ev[j].qd_post, ev[j].aux);

@@ -9,6 +9,8 @@ Usage: /usr/bin/python3 tests/cli/test_orbits_cli.py PATH/TO/clatter
   5e-6 from mu*), the same JSON by both monodromy routes to 1e-6;
 - the ball's e* = 0.9 period-1 branch continued in surface.omega from the rod of [BP] started
   flat: SN and PD at the closed form 1.2735988 / 3.1575320 (docs/analysis.md) to 1e-6;
+- `clatter dib` on the five cases of [NDC]: Table 5's scaled variables at the critical impact and
+  the explicit normal form's 1 - sigma, D (spec/003_dib.md 5.3-5.4);
 - bad input exits 2 naming the option and writes nothing.
 """
 import csv
@@ -137,6 +139,61 @@ class OrbitsCli(unittest.TestCase):
             self.assertEqual(run("regions", "--fix", "B", "1.5")[0], 2)
             self.assertEqual(run("regions")[0], 2)
 
+    def test_dib_table5_scaled_variables_and_normal_form(self):
+        # [NDC] Table 5 (spec/003_dib.md 5.2): the scaled law variables (B, mu, v_T,0) at the
+        # critical impact of each of the five cases, from Table 4's state and Table 3's
+        # parameters, to 1e-4 (4 printed digits; measured at the digest's critical states: within
+        # 6e-5); the explicit normal form's 1 - sigma and D of cases 1-3 and 5-9 (spec 5.3, 5.4:
+        # -0.7594, 5.0087; 0.9402, 2.7448) to 1e-4
+        cases = [
+            ("ndc_case_1_3.toml", "mu", "3.8598", "1,3", (0.5946, 0.9405, 1.5692), (-0.7594, 5.0087)),
+            ("ndc_case_5_9.toml", "mu", "5.92187", "5,9", (-0.5957, 0.5957, 0.8026), (0.9402, 2.7448)),
+            ("ndc_case_4_6.toml", "mu", "5.73246", "4,6", (-0.5926, 0.8323, -0.4730), None),
+            ("ndc_case_5_6.toml", "v_dr", "5.53726", "5,6", (0.5146, 1.1659, 0.0), None),
+            ("ndc_case_1_10.toml", "mu", "5.54703", "1,10", (0.5165, 0.5075, 0.0), None),
+        ]
+        with tempfile.TemporaryDirectory() as d:
+            for name, param, period, regions, table5, feigin in cases:
+                with self.subTest(name):
+                    out = os.path.join(d, name)
+                    rc, stdout, err = run(
+                        "dib", os.path.join(EXAMPLES, name), "--anchor", "x", "--drift", "v_dr",
+                        "--period", period, "--solve", "y,theta,xdot,ydot,thetadot", "--param",
+                        param, "--regions", regions, "--kink-step", "0", "--no-plot", "--out", out)
+                    self.assertEqual(rc, 0, err)
+                    j = json.loads(stdout)
+                    s = j["impact"]["scaled"]
+                    for key, want in zip(("B", "mu", "v_T"), table5):
+                        self.assertAlmostEqual(s[key], want, delta=1e-4, msg=key)
+                    nf = j["normal_form"]
+                    if feigin:
+                        self.assertAlmostEqual(nf["one_minus_sigma"], feigin[0], delta=1e-4)
+                        self.assertAlmostEqual(nf["D"], feigin[1], delta=1e-4)
+                    # the explicit and the two-sided estimates agree (O(offset))
+                    self.assertAlmostEqual(nf["one_minus_sigma"],
+                                           j["classification"]["one_minus_sigma"], delta=2e-3)
+                    if name == "ndc_case_1_3.toml":
+                        # the Newton with variational Jacobians: the same mu* (both to 1e-10)
+                        rc, stdout, err = run(
+                            "dib", os.path.join(EXAMPLES, name), "--anchor", "x", "--drift",
+                            "v_dr", "--period", period, "--solve", "y,theta,xdot,ydot,thetadot",
+                            "--param", param, "--regions", regions, "--newton", "variational",
+                            "--kink-step", "0", "--no-plot", "--out", out + "_v")
+                        self.assertEqual(rc, 0, err)
+                        jv = json.loads(stdout)
+                        self.assertAlmostEqual(jv["critical_value"], j["critical_value"],
+                                               delta=1e-8)
+                        self.assertLess(jv["flows"], j["flows"])
+        # the same scaling from `clatter impact` at case 1-3's printed impact (spec 5.3: A, B, C,
+        # v; Table 5 to 1e-4)
+        rc, stdout, err = run("impact", "--law", "stronge", "--W", "2.75", "1.479", "2.25",
+                              "--mu", "0.850684", "--e", "1", "--v", "3.2869", "-1.8947")
+        self.assertEqual(rc, 0, err)
+        s = json.loads(stdout)["scaled"]
+        self.assertAlmostEqual(s["B"], 0.5946, delta=1e-4)
+        self.assertAlmostEqual(s["mu"], 0.9405, delta=1e-4)
+        self.assertAlmostEqual(s["v_T"], 1.5692, delta=1e-4)
+
     def test_bad_input(self):
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "o")
@@ -154,6 +211,9 @@ class OrbitsCli(unittest.TestCase):
                 (["section", os.path.join(EXAMPLES, "rod_fig5.toml"), "--section",
                   "event:bounce"], "section"),
                 (["section", os.path.join(EXAMPLES, "rod_fig5.toml"), "--count", "0"], "count"),
+                (["dib", os.path.join(EXAMPLES, "ndc_case_1_3.toml"), "--anchor", "x",
+                  "--period", "3.8598", "--solve", "y,theta,xdot,ydot,thetadot", "--param", "mu",
+                  "--regions", "1,3", "--newton", "exact"], "newton"),
             ]
             for args, field in cases:
                 rc, _, err = run(*args, "--out", out)

@@ -77,6 +77,14 @@ def test_boundary_crossing_equals_the_command_line_and_spec(ndc, examples, cli, 
     j = json.loads(p.stdout)
     assert j["critical_value"] == b["critical_value"]
     assert j["classification"]["one_minus_sigma"] == b["one_minus_sigma"]
+    # the explicit normal form (spec/003_dib.md 5.4: 1 - sigma = 0.9402, D = 2.7448), the same
+    # in both interfaces
+    nf = b["normal_form"]
+    assert abs(nf["one_minus_sigma"] - 0.9402) < 1e-4
+    assert abs(nf["D"] - 2.7448) < 1e-4
+    assert j["normal_form"]["one_minus_sigma"] == nf["one_minus_sigma"]
+    assert j["normal_form"]["D"] == nf["D"]
+    assert np.allclose(np.array(j["normal_form"]["dQ_dz"]), nf["dQ_dz"], rtol=0, atol=0)
 
 
 def test_continuation_of_the_flat_rod_finds_the_closed_form_fold_and_flip(examples):

@@ -6,18 +6,25 @@
 // at p* ± offset with their region, H and multipliers, 1 − σ and D, the verdict and where each
 // branch exists; with --span S > 0 both sides' branches continued over |p − p*| ≤ S for a plot
 // as [NDC] Figs 6–7; with --forced each side's region formula is forced and its branch followed
-// through p* (the [NDC] procedure), H telling where it is admissible. Writes, atomically:
+// through p* (the [NDC] procedure), H telling where it is admissible. Also: the scaled law
+// variables at the critical impact ([NDC] Table 5), the explicit normal form of [NDC] §5.1
+// (α, β, γ, M, N, σ, D, eig α, eig(α + βγ); analysis/feigin_normal_form.hpp) and the one-sided
+// slopes of the multipliers' moduli at p* (--kink-step h). --newton variational: the critical
+// point's Newton Jacobian from the variational equations. Writes, atomically:
 // dib.json (also on stdout), branches.csv (side,region,p,period,stable,max_abs_multiplier,H,
 // admissible,<solved components>,abs_lambda1..), dib.png. Exit 3 if p* is not found.
 
 #include <cmath>
+#include <complex>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "clatter/analysis/dib.hpp"
+#include "clatter/analysis/feigin_normal_form.hpp"
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/laws/stronge_scaling.hpp"
 #include "commands/commands.hpp"
 #include "commands/orbit_problem.hpp"
 #include "commands/output_set.hpp"
@@ -34,6 +41,8 @@ struct DibCliOptions {
   int impact{0};
   double offset{1e-5};
   double span{0.0};
+  double kink_step{1e-3};
+  std::string newton{"differences"};
   bool forced{false};
   std::string out;
   bool plot{true};
@@ -52,12 +61,18 @@ int run_dib(const DibCliOptions& o) {
   require(o.offset > 0.0 && std::isfinite(o.offset) && o.offset < 0.1, "offset",
           "must lie in (0, 0.1)", o.offset);
   require(o.span >= 0.0 && std::isfinite(o.span), "span", "must be >= 0", o.span);
+  require(o.kink_step >= 0.0 && o.kink_step < 0.1, "kink-step", "must lie in [0, 0.1)",
+          o.kink_step);
   const OrbitSetup s = make_orbit_setup(o.problem);
   analysis::CriticalPointOptions co;
   co.parameter = o.param;
   co.impact = o.impact;
   co.region_a = o.regions[0];
   co.region_b = o.regions[1];
+  require(o.newton == "differences" || o.newton == "variational", "newton",
+          "must be differences or variational");
+  co.jacobian = o.newton == "variational" ? analysis::CriticalJacobian::kVariational
+                                          : analysis::CriticalJacobian::kDifferences;
   analysis::validate(co);
   (void)s.problem.model->parameter(o.param);  // names the known parameters if unknown
   const analysis::CriticalPoint cp = analysis::locate_critical_point(s.problem, s.guess, co);
@@ -82,8 +97,24 @@ int run_dib(const DibCliOptions& o) {
   for (Eigen::Index i = 0; i < cp.impact.q.size(); ++i)
     q[names[static_cast<std::size_t>(i)]] = cp.impact.q(i);
   impact["q"] = q;
+  // the scaled law variables of [NDC] §3.2 / Table 5 at the critical impact
+  if (cp.impact.v_pre.y() < 0.0) {
+    const auto m_star = s.problem.model->with_parameter(o.param, cp.p);
+    const model::Contact& contact = m_star->contact(cp.impact.contact);
+    model::MassFactor mass;
+    m_star->factor_mass(cp.impact.t, cp.impact.q, mass);
+    model::ContactGeometry k;
+    m_star->contact_geometry(cp.impact.contact, cp.impact.t, cp.impact.q, cp.impact.qd_pre, k);
+    const model::VecQ MT = mass.solve(k.J.row(0).transpose());
+    const model::VecQ MN = mass.solve(k.J.row(1).transpose());
+    const ContactMatrix W{k.J.row(0).dot(MT), k.J.row(0).dot(MN), k.J.row(1).dot(MN)};
+    const StrongeScaled sc = stronge_scaled(cp.impact.v_pre, W, contact.law.params.mu);
+    impact["W"] = {W.A, W.B, W.C};
+    impact["scaled"] = {{"B", sc.B}, {"mu", sc.mu}, {"v_T", sc.v_T}};
+  }
   j["critical_value"] = cp.p;
   j["iterations"] = cp.iterations;
+  j["flows"] = cp.flows;
   j["H"] = cp.H;
   j["start"] = u;
   if (s.problem.section.kind == analysis::OrbitSectionKind::kAutonomous)
@@ -118,6 +149,65 @@ int run_dib(const DibCliOptions& o) {
                            {"H_positive_branch_side", bc.side_positive > 0 ? "above" : "below"},
                            {"H_negative_branch_side", bc.side_negative > 0 ? "above" : "below"}}
           : nlohmann::json{{"message", bc.message}};
+
+  // the explicit normal form of [NDC] §5.1 (analysis/feigin_normal_form.hpp), keys named after
+  // the digest's symbols (spec/003_dib.md §5.1); its z is (q, q̇, a) with the anchor in the
+  // drifting frame
+  const analysis::FeiginNormalForm nf = analysis::feigin_normal_form(s.problem, cp, co);
+  if (nf.ok) {
+    const auto vec = [](const Eigen::VectorXd& v) {
+      return std::vector<double>(v.data(), v.data() + v.size());
+    };
+    const auto mat = [&](const Eigen::MatrixXd& a) {
+      nlohmann::json rows = nlohmann::json::array();
+      for (Eigen::Index i = 0; i < a.rows(); ++i) rows.push_back(vec(a.row(i).transpose()));
+      return rows;
+    };
+    const auto eigs = [](const std::vector<std::complex<double>>& v) {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& l : v)
+        a.push_back({{"re", l.real()}, {"im", l.imag()}, {"abs", std::abs(l)}});
+      return a;
+    };
+    j["normal_form"] = {{"z", nf.names},
+                        {"z_star", vec(nf.z_star)},
+                        {"region_g1", nf.region_positive},
+                        {"region_g2", nf.region_negative},
+                        {"dQ_dz", mat(nf.dQ_dz)},
+                        {"dQ_dp", vec(nf.dQ_dp)},
+                        {"dg1_dz", mat(nf.dg1_dz)},
+                        {"dg1_dp", vec(nf.dg1_dp)},
+                        {"dg2_minus_g1_dH", vec(nf.jump)},
+                        {"dg2_minus_g1_dH_closed_form", vec(nf.jump_closed_form)},
+                        {"gamma", vec(nf.gamma.transpose())},
+                        {"N", nf.N},
+                        {"alpha", mat(nf.alpha)},
+                        {"beta", vec(nf.beta)},
+                        {"M", vec(nf.M)},
+                        {"sigma", nf.sigma},
+                        {"one_minus_sigma", nf.one_minus_sigma},
+                        {"D", nf.D},
+                        {"eig_alpha", eigs(nf.multipliers_positive)},
+                        {"eig_alpha_plus_beta_gamma", eigs(nf.multipliers_negative)},
+                        {"verdict", nf.verdict}};
+  } else {
+    j["normal_form"] = {{"message", nf.message}};
+  }
+  // the multipliers at p* from each side and their one-sided slopes (the kink of a C¹ boundary)
+  if (bc.message.empty() && o.kink_step > 0.0) {
+    const analysis::MultiplierKink mk =
+        analysis::multiplier_kink(s.problem, cp, co, bc, o.kink_step, s.shooting);
+    j["multiplier_kink"] = mk.found ? nlohmann::json{{"h", mk.h},
+                                                     {"abs_positive", mk.abs_positive},
+                                                     {"abs_negative", mk.abs_negative},
+                                                     {"slope_positive", mk.slope_positive},
+                                                     {"slope_negative", mk.slope_negative},
+                                                     {"jump", mk.jump},
+                                                     {"slope_jump", mk.slope_jump},
+                                                     {"max_jump", mk.max_jump},
+                                                     {"max_slope_jump", mk.max_slope_jump}}
+                                    : nlohmann::json{{"message", mk.message}};
+  }
 
   // the branches of both sides, away from p*
   std::ostringstream csv;
@@ -224,6 +314,14 @@ Run add_dib(CLI::App& app) {
   sub->add_option("--offset", o->offset, "|p - p*| of the two sides' orbits")
       ->capture_default_str();
   sub->add_option("--span", o->span, "continue both sides' branches this far from p* (0: none)")
+      ->capture_default_str();
+  sub->add_option("--newton", o->newton,
+                  "Jacobian of the critical point's Newton: differences (of the flow) or "
+                  "variational (equations + saltation, the law's exact Jacobian)")
+      ->capture_default_str();
+  sub->add_option("--kink-step", o->kink_step,
+                  "h of the multipliers' one-sided slopes at p* (branches at p* +- h, 2h; 0: "
+                  "skip)")
       ->capture_default_str();
   sub->add_flag("--forced", o->forced,
                 "continue each side with its region's formula forced, through p* (admissible "

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "clatter/laws/stronge_boundaries.hpp"
+#include "clatter/laws/stronge_scaling.hpp"
 
 namespace clatter::cli {
 
@@ -46,6 +47,11 @@ nlohmann::json outcome_json(const ImpactInput& in, const ImpactParams& params,
                         {"H", b.H},
                         {"distance", b.distance}});
     j["boundaries"] = bounds;
+  }
+  // Stronge's law: the scaled variables of [NDC] §3.2 / Table 5 (laws/stronge_scaling.hpp)
+  if (out.region >= 0 && in.v_pre.y() < 0.0) {
+    const StrongeScaled s = stronge_scaled(in.v_pre, in.W, params.mu);
+    j["scaled"] = {{"B", s.B}, {"mu", s.mu}, {"v_T", s.v_T}};
   }
   return j;
 }

@@ -64,4 +64,30 @@ struct BoundaryCrossing {
                                                           const CriticalPointOptions& o,
                                                           const BoundaryCrossingOptions& bo = {});
 
+/// The multipliers' moduli at p* from each side and their one-sided slopes ([NDC] §5.1: across a
+/// C¹ boundary the multipliers are continuous with a kink; across a C⁰ one they jump):
+/// @verbatim
+///   each side's branch (bc.positive, bc.negative) at p_k = p* + s k h, k = 1, 2 (s: the side
+///   of p* where it was found), with its own orbit at |p − p*| = offset as the third point;
+///   |λ_i| sorted by decreasing modulus; d|λ_i|/dp at p* from the quadratic through the three
+///   points (error O(h²)); jump_i = |λ_i|₋ − |λ_i|₊ at the two side orbits (O(offset) across a
+///   C¹ boundary), slope_jump_i = slope₋ − slope₊
+/// @endverbatim
+struct MultiplierKink {
+  bool found{false};
+  std::string message;  ///< why not found (a side's branch changes region within 2h)
+  double h{0.0};
+  std::vector<double> abs_positive, abs_negative;      ///< |λ_i| of the two side orbits
+  std::vector<double> slope_positive, slope_negative;  ///< d|λ_i|/dp at p*
+  std::vector<double> jump, slope_jump;
+  double max_jump{0.0};        ///< max_i |jump_i|
+  double max_slope_jump{0.0};  ///< max_i |slope_jump_i|
+};
+
+/// The kink of the multipliers at the crossing `bc` (both sides found) of `cp`.
+[[nodiscard]] MultiplierKink multiplier_kink(const PeriodicProblem& problem,
+                                             const CriticalPoint& cp, const CriticalPointOptions& o,
+                                             const BoundaryCrossing& bc, double h = 1e-3,
+                                             const ShootingOptions& shooting = {});
+
 }  // namespace clatter::analysis

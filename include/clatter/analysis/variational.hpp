@@ -20,11 +20,11 @@
 /// | event | h | R |
 /// |---|---|---|
 /// | impact (single contact or symmetric pair) | g_N of the impacting contact | the contact's law
-/// (by differences of the law; the [NDC] §4 analytic Jacobians of Stronge's closed form are not
-/// used) | | closure (plastic impact at a graze or chatter start) | g_N | the law with e = 0 | |
-/// lift-off | λ_N (modes before) | identity | | stick, slip reversal | v_T | identity | | slip
-/// onset | μ_s λ_N − |λ_T| (modes before) | identity | | symmetric levelling | g_N | levelling,
-/// then the pair impact |
+/// (by differences of the law; for a single contact under Stronge's closed form the q̇ columns
+/// from the law's exact Jacobian, laws/stronge_jacobian.hpp) | | closure (plastic impact at a graze
+/// or chatter start) | g_N | the law with e = 0 | | lift-off | λ_N (modes before) | identity | |
+/// stick, slip reversal | v_T | identity | | slip onset | μ_s λ_N − |λ_T| (modes before) | identity
+/// | | symmetric levelling | g_N | levelling, then the pair impact |
 ///
 /// Events at one instant (an impact ending in stick, a levelling and its pair impact) are one
 /// event: the composite reset, the first record's trigger. Unsupported (the result says which and
@@ -44,6 +44,17 @@ struct VariationalOptions {
   /// the re-integrated state must meet the engine's at every event within this (relative to
   /// 1 + |x|): a larger gap means the replay lost the engine's modes
   double replay_tol{1e-6};
+  /// keep Φ just before each event (VariationalMonodromy::before_events), e.g. for the
+  /// sensitivity of an impact's state (analysis/critical_point.hpp)
+  bool record_events{false};
+};
+
+/// Φ(t_e⁻) = ∂x(t_e⁻)/∂x(t₀) at the fixed time t_e of an event (group), with the event's first
+/// record and the contact modes before it.
+struct EventSensitivity {
+  hybrid::EventRecord event;
+  hybrid::Modes modes_before{};
+  Eigen::MatrixXd Phi;
 };
 
 struct VariationalMonodromy {
@@ -52,6 +63,7 @@ struct VariationalMonodromy {
   Eigen::MatrixXd M;                      ///< ∂x(t_end)/∂x(t₀), n × n
   std::vector<hybrid::EventKind> events;  ///< the triggers of the saltation matrices, in order
   long steps{0};                          ///< Runge–Kutta steps of the variational equations
+  std::vector<EventSensitivity> before_events;  ///< with VariationalOptions::record_events
 };
 
 /// M of the run of `m` from `init` to options.t_end. @pre options valid, t_end > init.t.
