@@ -379,8 +379,26 @@ PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const
   const Mat3 GtG = G.transpose() * G;
   const Eigen::SelfAdjointEigenSolver<Mat3> eig(GtG, Eigen::EigenvaluesOnly);
   if (!(eig.eigenvalues()(0) > 1e-9 * eig.eigenvalues()(2))) return out;
-  out.kind = Carriage::Kind::kRigid;
   out.P = G * GtG.inverse();
+  // the engine shares the tangential force of sticking contacts with equal J_T rows in
+  // proportion to their normal forces (constrained_dynamics.hpp); the minimum-norm forces share it
+  // equally: they agree only if λ_T,c λ_N,j = λ_T,j λ_N,c for every reachable F = m (u̇, ḧ + g, 0)
+  const std::array<Vec3, 3> reach{Vec3(0.0, 1.0, 0.0), Vec3(1.0, 0.0, 0.0), Vec3(1.0, 1.0, 0.0)};
+  const int n_reach = surface_.belt_amplitude == 0.0 ? 1 : 3;
+  for (int c = 0; c < num_contacts(); ++c) {
+    for (int j = c + 1; j < num_contacts(); ++j) {
+      if (!stick[static_cast<std::size_t>(c)] || !stick[static_cast<std::size_t>(j)]) continue;
+      if ((G.row(2 * c) - G.row(2 * j)).norm() > 1e-12 * G.row(2 * c).norm()) continue;
+      for (int k = 0; k < n_reach; ++k) {
+        const Vec3& F = reach[static_cast<std::size_t>(k)];
+        const Vec2 lc = out.P.middleRows<2>(2 * c) * F;
+        const Vec2 lj = out.P.middleRows<2>(2 * j) * F;
+        if (std::abs(lc.x() * lj.y() - lj.x() * lc.y()) > 1e-12 * (lc.norm() * lj.norm() + 1e-300))
+          return out;
+      }
+    }
+  }
+  out.kind = Carriage::Kind::kRigid;
   return out;
 }
 

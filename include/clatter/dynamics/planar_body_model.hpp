@@ -65,7 +65,11 @@ struct ContactKinematics {
 ///   rigid    G = [J_T; J_N]_{c∈S} of rank 3 (e.g. a flat rod sticking at both ends): the body
 ///   moves
 ///            with the surface,  q(t) = q₀ + (x_s(t) − x_s(t₀), h(t) − h(t₀), 0),  q̇ = (u, ḣ, 0),
-///            λ = P F(t),  P = G (GᵀG)⁻¹ (the minimum-norm forces),  F = M q̈ − f = m (u̇, ḧ + g, 0)
+///            λ = P F(t),  P = G (GᵀG)⁻¹ (the minimum-norm forces),  F = M q̈ − f = m (u̇, ḧ + g, 0);
+///            offered only where these are also the forces of hybrid/constrained_dynamics.hpp,
+///            which shares the tangential force of contacts with equal J_T rows in proportion to
+///            their normal forces: equal normal shares, or no tangential force (u̇ ≡ 0 and
+///            λ_T ≡ 0); a block on two corners of an accelerating belt is left to Runge–Kutta
 ///   rolling  S = one feature at the centre of mass (a ball, a point) and u̇ ≡ 0 (U = 0): it rolls
 ///            or spins uniformly on the surface, x = x₀ + ẋ₀ τ, θ = θ₀ + ω₀ τ, y = y₀ + h(t) −
 ///            h(t₀), λ = (0, m (ḧ + g))   (v_T ≡ 0 ⇒ λ_T (1/m + ρ²/I) = u̇ = 0)

@@ -15,7 +15,9 @@
 /// For one sliding contact K = J_N M⁻¹ (J_N − sμJ_T)ᵀ = k_N, the normal rate constant of the slip
 /// mode (rate_constants.hpp): k_N ≤ 0 is the Painlevé situation (no consistent λ_N ≥ 0, or two);
 /// it is reported, not resolved. Redundant rows (a flat rod sticking at both ends) make K singular:
-/// the minimum-norm λ is used (the tangential forces are then shared equally).
+/// the minimum-norm λ is used, and then the tangential force of sticking contacts with the same
+/// J_T row is shared in proportion to their normal forces (so that each is in its cone exactly
+/// when the group is; a flat rod's two ends get equal shares).
 /// The relative contact accelerations a = J q̈ + γ of every contact (open ones too: the free
 /// accelerations) are returned; λ_N < 0 means the contact would pull (lift-off).
 

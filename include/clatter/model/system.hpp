@@ -232,7 +232,8 @@ class ExactFlight {
 /// that frame; a ball or a point sticking on a line that does not accelerate along itself rolls or
 /// spins uniformly relative to it. Along the motion come the contact forces λ_c(t) = (λ_T, λ_N)
 /// that hold it, from M q̈ = f + Σ_c J_cᵀ λ_c; where the sticking contacts are redundant (a flat
-/// rod sticking at both ends) the minimum-norm λ, as hybrid/constrained_dynamics.hpp takes it.
+/// rod sticking at both ends) the forces as hybrid/constrained_dynamics.hpp shares them (a model
+/// declines a motion whose forces it cannot share that way).
 /// The engine locates lift-off (λ_N → 0) and slip onset (|λ_T| → μ_s λ_N) on these closed forms by
 /// the guaranteed first-root search of flights (integrate/root_finding.hpp), with the bounds below.
 ///
