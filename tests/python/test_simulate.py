@@ -164,3 +164,24 @@ def test_early_stop_is_a_result_and_check_raises(examples):
     with pytest.raises(RuntimeError, match=r"^simulation stopped before t_end \(max_events\)"):
         r.check()
     assert clatter.simulate(sc).check().reason == "end_time"
+
+
+def test_riding_in_closed_form_lifts_off_at_the_closed_form_phase():
+    # the ball on A sin(wt), A = 1, w = 3.2, e = 0.9, riding from t = 0: every lift-off where
+    # h'' = -g, w t = asin(g/(A w^2)) mod 2 pi (spec/001 Sec. 6.4), in closed form (no Runge-Kutta
+    # step while on the table) and, as the independent route, by Runge-Kutta steps
+    # (exact_contact=False): the same lift-offs to 1e-9 s
+    w, g = 3.2, 9.81
+    ball = clatter.Model("ball", mass=1.0, surface=dict(amplitude=1.0, omega=w), law="newton",
+                         e=0.9)
+    runs = {flag: clatter.simulate(ball, [0, 0, 0], [0, w, 0], t_end=30.0, events_only=True,
+                                   exact_contact=flag) for flag in (True, False)}
+    lift = {flag: r.events["t"][r.events["kind"] == "lift_off"] for flag, r in runs.items()}
+    assert len(lift[True]) >= 14 and len(lift[True]) == len(lift[False])
+    phase = np.mod(w * lift[True], 2 * math.pi)
+    np.testing.assert_allclose(phase / w, math.asin(g / w**2) / w, atol=1e-9)
+    np.testing.assert_allclose(lift[True], lift[False], atol=1e-9)
+    assert runs[True].counts["carried_phases"] >= len(lift[True])
+    # Runge-Kutta steps only just after each lift-off (the released contact), none on the table
+    assert runs[True].counts["rk_steps"] <= 3 * len(lift[True])
+    assert runs[False].counts["rk_steps"] > 100 * len(lift[False])
