@@ -45,8 +45,7 @@ def first_root(t0, y0, v0, w, s_start, s_max):
         slope = v0 - G * s - A * w * math.cos(w * (t0 + s))
         tol = 1e-12 * (1.0 + abs(y0) + A)
         if gap <= tol and not (s == s_start and slope > 0.0):
-            if slope >= 0.0:  # a graze: touches without crossing
-                s_prev = s
+            if slope >= 0.0:  # a graze: touches without crossing; step past it
                 s += 1e-9
                 continue
             for _ in range(4):  # Newton polish from above

@@ -22,6 +22,15 @@ bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact
   LawChoice plastic = m_.contact(g.c).law;
   plastic.params.e = 0.0;
   if (o_.chatter == ChatterPolicy::kCutoff && !(std::abs(v_pre) < o_.v_tol)) return false;
+  // the countdown of bounces that cannot pass the test yet, taken before the plastic trial and
+  // the free acceleration the test needs (reset when a bounce grows: a new sequence)
+  const auto ci = idx(g.c);
+  if (!(v_post < chatter_last_v_[ci])) chatter_skip_[ci] = 0;
+  chatter_last_v_[ci] = v_post;
+  if (chatter_skip_[ci] > 0) {
+    --chatter_skip_[ci];
+    return false;
+  }
   VecQ qd_c = qd_pre;
   (void)group_impact(g, qd_c, plastic);
   const double a0 = group_free_acceleration(g, t_, q_, qd_c, modes_);
@@ -33,15 +42,6 @@ bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact
     const double e = v_post / -v_pre;
     if (e < 1.0 && Omega * 2.0 * v_post / (-a0 * (1.0 - e)) > tol::kChatterExpansionBound)
       return false;
-  }
-  // the countdown of bounces that cannot pass the test yet (reset when a bounce grows: a new
-  // sequence)
-  const auto ci = idx(g.c);
-  if (!(v_post < chatter_last_v_[ci])) chatter_skip_[ci] = 0;
-  chatter_last_v_[ci] = v_post;
-  if (chatter_skip_[ci] > 0) {
-    --chatter_skip_[ci];
-    return false;
   }
   Modes modes_c = modes_;
   set_group_mode(g, qd_c, modes_c);

@@ -135,7 +135,6 @@ TEST(CarriedContact, ChatterRideAndLiftOffEveryPeriodAtTheClosedFormPhase) {
   // no Runge–Kutta step while the ball is on the table: the only steps are the few after each
   // lift-off, while the gap is still below its tolerance (a released contact)
   EXPECT_LE(b.exact.rk_steps, 3 * lift_offs);
-  EXPECT_GT(b.rk.rk_steps, 100 * lift_offs);  // the Runge–Kutta route in contact
   RecordProperty("rk_steps_closed_form", static_cast<int>(b.exact.rk_steps));
   RecordProperty("rk_steps_runge_kutta", static_cast<int>(b.rk.rk_steps));
   RecordProperty("carried_phases", static_cast<int>(b.exact.carried_phases));
