@@ -444,15 +444,19 @@ def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, 
 
 def sweep_parameters(system, params, carry_over="none", initial=None, section="apex",
                      observe="y", contact=-1, transient_periods=1000.0, record_periods=200.0,
-                     period_parameter="surface.omega", threads=2, **options):
+                     period_parameter="surface.omega", threads=2, periodic_tol=0.0,
+                     **options):
     """Sweeps of any named parameter(s), as `clatter sweep --param ...` (analysis::run_sweep).
 
     params: [(name, from, to, n)] with one or two axes; carry_over: none, up, down or both;
-    initial: [(t0, q, qd), ...] (default: the Scenario's start); section "apex" or "impact" with
-    the quantity `observe` ("y", "ydot", "phase", "v_N"). Returns one row per (grid point, run):
-    the parameter values, point, run, distinct, impacts_per_period, reason, message, and values
-    (the observable's recorded values). The GIL is released; records are the same at any thread
-    count.
+    initial: [(t0, q, qd), ...] (default: the Scenario's start); section "apex", "impact" or
+    "strobe" (t0 + k 2 pi/omega) with the quantity `observe` ("y", "ydot", "phase", "v_N").
+    periodic_tol > 0: a value stops once its stroboscopic states close a cycle of <= 64 periods
+    to that relative tolerance, and the rest of its record repeats the cycle (docs/analysis.md).
+    Returns one row per (grid point, run): the parameter values, point, run, distinct,
+    impacts_per_period, reason, message, cycle and closed_at (the shortcut's cycle in periods,
+    0 if run in full, and the period it closed at), and values (the observable's recorded
+    values). The GIL is released; records are the same at any thread count.
     """
     if isinstance(system, Scenario):
         model, opts = system.model, dict(system.options)
@@ -470,4 +474,4 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     axes = [(str(n), float(a), float(b), int(k)) for n, a, b, k in params]
     return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
                                int(contact), float(transient_periods), float(record_periods),
-                               period_parameter, int(threads))
+                               period_parameter, int(threads), float(periodic_tol))

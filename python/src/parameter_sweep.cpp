@@ -1,9 +1,9 @@
 // Sweeps of any named parameter(s) from Python: a thin translation over analysis::run_sweep
 // (parameter_sweep.hpp), the computation of `clatter sweep --param ...` (threads, carry-over,
-// several initial states, apex or impact section), with the GIL released and Ctrl-C polled.
+// several initial states, apex, impact or stroboscopic section, periodic shortcut), with the GIL released and Ctrl-C polled.
 //
 //   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
-//              record, period_parameter, threads) -> dict of per-record columns
+//              record, period_parameter, threads, periodic_tol) -> dict of per-record columns
 //   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
 
 #include <string>
@@ -30,7 +30,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const py::dict& options, const std::vector<Axis>& axes, const std::string& carry,
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
-                   int threads) {
+                   int threads, double periodic_tol) {
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;
   for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});
@@ -46,9 +46,12 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   } else {
     throw InvalidArgument("carry_over", "must be none, up, down or both");
   }
-  require(section == "apex" || section == "impact", "section", "must be apex or impact");
-  sw.observe.section =
-      section == "apex" ? analysis::SectionKind::kApex : analysis::SectionKind::kImpact;
+  require(section == "apex" || section == "impact" || section == "strobe", "section",
+          "must be apex, impact or strobe");
+  sw.observe.section = section == "apex"     ? analysis::SectionKind::kApex
+                       : section == "impact" ? analysis::SectionKind::kImpact
+                                             : analysis::SectionKind::kStroboscopic;
+  sw.periodic.tol = periodic_tol;
   sw.observe.quantity = quantity;
   sw.observe.contact = contact;
   sw.transient_periods = transient;
@@ -71,7 +74,8 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     out = analysis::run_sweep(*m, init, o, sw, control);
   }
   std::vector<std::size_t> point;
-  std::vector<int> run, distinct;
+  std::vector<int> run, distinct, cycle;
+  std::vector<long> closed_at;
   std::vector<double> ipp;
   std::vector<std::string> reason, error;
   std::vector<std::vector<double>> values;
@@ -80,6 +84,8 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     point.push_back(r.point);
     run.push_back(r.run);
     distinct.push_back(r.distinct);
+    cycle.push_back(r.cycle);
+    closed_at.push_back(r.closed_at);
     ipp.push_back(r.impacts_per_period);
     reason.push_back(r.error.empty() ? hybrid::to_string(r.reason) : "error");
     error.push_back(r.error.empty() ? r.message : r.error);
@@ -96,6 +102,8 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   d["point"] = point;
   d["run"] = run;
   d["distinct"] = distinct;
+  d["cycle"] = cycle;
+  d["closed_at"] = closed_at;
   d["impacts_per_period"] = ipp;
   d["reason"] = reason;
   d["message"] = error;

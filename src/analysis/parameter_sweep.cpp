@@ -48,23 +48,37 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
     o.section =
         what.section == SectionKind::kApex ? hybrid::Section::kApex : hybrid::Section::kNone;
     o.record_events = true;
-    o.output_dt = 0.0;
+    // the shortcut needs whole periods: the end t₀ + N T is then a stroboscopic time
+    const double N = sw.transient_periods + sw.record_periods;
+    PeriodicShortcut shortcut = sw.periodic;
+    if (N != std::round(N)) shortcut.tol = 0.0;
+    const bool strobe = what.section == SectionKind::kStroboscopic || shortcut.tol > 0.0;
+    o.output_dt = strobe ? T : 0.0;
     SectionObserver observer(what, init.t + sw.transient_periods * T, omega,
-                             keep_going ? &call_keep_going : nullptr, &keep_going);
+                             keep_going ? &call_keep_going : nullptr, &keep_going, shortcut);
     const hybrid::SimulationResult r = hybrid::simulate(*model, init, o, &observer);
-    if (r.reason == hybrid::StopReason::kCancelled && keep_going && !keep_going()) return false;
-    rec.values = std::move(observer.values);
-    rec.distinct = count_distinct(rec.values);
-    rec.impacts = observer.impacts;
-    rec.impacts_per_period = static_cast<double>(observer.impacts) / sw.record_periods;
+    const bool closed = observer.cycle() > 0 && r.reason == hybrid::StopReason::kCancelled;
+    if (!closed && r.reason == hybrid::StopReason::kCancelled && keep_going && !keep_going())
+      return false;
     rec.reason = r.reason;
     rec.message = r.message;
-    rec.events = r.events;
-    rec.rk_steps = r.rk_steps;
     rec.t = r.t;
     rec.q = r.q;
     rec.qd = r.qd;
     rec.aux = r.aux;
+    if (closed) {
+      observer.extend(o.t_end, std::lround(N), rec.t, rec.q, rec.qd, rec.aux);
+      rec.reason = hybrid::StopReason::kEndTime;
+      rec.message.clear();
+      rec.cycle = observer.cycle();
+      rec.closed_at = observer.closed_at();
+    }
+    rec.values = std::move(observer.values);
+    rec.distinct = count_distinct(rec.values);
+    rec.impacts = observer.impacts;
+    rec.impacts_per_period = static_cast<double>(observer.impacts) / sw.record_periods;
+    rec.events = r.events;
+    rec.rk_steps = r.rk_steps;
   } catch (const std::exception& e) {
     rec.error = e.what();
     rec.failure = std::current_exception();
@@ -133,6 +147,10 @@ void validate(const ParameterSweep& sw, const model::System& model,
                     format_number(w));
       }
   }
+  require(std::isfinite(sw.periodic.tol) && sw.periodic.tol >= 0.0 && sw.periodic.tol <= 1e-3,
+          "periodic_tol", "must lie in [0, 1e-3] (0: no periodic shortcut)", sw.periodic.tol);
+  require(sw.periodic.max_cycle >= 1 && sw.periodic.max_cycle <= 64, "periodic_max_cycle",
+          "must lie in [1, 64] forcing periods");
   require(control.threads >= 1 && control.threads <= 256, "threads", "must lie in [1, 256]");
   require(control.ranks >= 1 && control.rank >= 0 && control.rank < control.ranks, "rank",
           "must lie in [0, ranks)");

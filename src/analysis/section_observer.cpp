@@ -1,13 +1,25 @@
 #include "clatter/analysis/section_observer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "clatter/core/error.hpp"
 
 namespace clatter::analysis {
 
-const char* to_string(SectionKind k) { return k == SectionKind::kApex ? "apex" : "impact"; }
+const char* to_string(SectionKind k) {
+  switch (k) {
+    case SectionKind::kApex:
+      return "apex";
+    case SectionKind::kImpact:
+      return "impact";
+    case SectionKind::kStroboscopic:
+      return "strobe";
+  }
+  return "?";
+}
 
 ResolvedObservable resolve(const Observable& o, const model::System& model, const char* field) {
   ResolvedObservable r;
@@ -48,34 +60,163 @@ ResolvedObservable resolve(const Observable& o, const model::System& model, cons
 
 std::string column_name(const Observable& o) { return o.quantity + "_" + to_string(o.section); }
 
-void SectionObserver::on_section(const hybrid::Sample& s) {
-  if (what_.section != SectionKind::kApex || s.t < t_record_) return;
-  values.push_back(what_.kind == ResolvedObservable::Kind::kVelocity ? s.qd(what_.index)
+SectionObserver::SectionObserver(const ResolvedObservable& what, double t_record, double omega,
+                                 bool (*keep)(const void*), const void* context,
+                                 PeriodicShortcut shortcut)
+    : what_(what),
+      t_record_(t_record),
+      omega_(omega),
+      keep_(keep),
+      context_(context),
+      shortcut_(shortcut) {
+  if (shortcut_.tol > 0.0) ring_.resize(static_cast<std::size_t>(3 * shortcut_.max_cycle + 1));
+}
+
+void SectionObserver::log_value(double t, double v) {
+  if (t >= t_record_) values.push_back(v);
+  if (!ring_.empty()) {
+    log_t_.push_back(t);
+    log_v_.push_back(v);
+  }
+}
+
+namespace {
+
+// max_i |a_i − b_i| / max(1, |b_i|)
+template <class V>
+double distance(const V& a, const V& b) {
+  if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
+  double d = 0.0;
+  for (Eigen::Index i = 0; i < a.size(); ++i)
+    d = std::max(d, std::abs(a(i) - b(i)) / std::max(1.0, std::abs(b(i))));
+  return d;
+}
+
+}  // namespace
+
+double SectionObserver::window_distance(long k, int p) const {
+  const auto at = [&](long j) -> const hybrid::Sample& {
+    return ring_[static_cast<std::size_t>(j % static_cast<long>(ring_.size()))];
+  };
+  double d = 0.0;
+  for (int j = 0; j < p; ++j) {
+    const hybrid::Sample& a = at(k - j);
+    const hybrid::Sample& b = at(k - j - p);
+    if (a.modes != b.modes) return std::numeric_limits<double>::infinity();
+    d = std::max({d, distance(a.q, b.q), distance(a.qd, b.qd), distance(a.aux, b.aux)});
+    if (!(d <= shortcut_.tol)) return d;  // early out: most candidate cycles fail at once
+  }
+  return d;
+}
+
+bool SectionObserver::closes(int p) const {
+  const double d = window_distance(strobe_, p);
+  if (!(d <= shortcut_.tol)) return false;
+  // at the round-off floor the ratio below is noise: far below tol is converged
+  if (d <= 1e-3 * shortcut_.tol) return true;
+  // geometric convergence d_k = r d_{k−p}: the states still move by about d r/(1 − r)
+  if (strobe_ < 3L * p - 1) return false;
+  const double r = d / window_distance(strobe_ - p, p);
+  return r < 1.0 && d * r / (1.0 - r) <= shortcut_.tol;
+}
+
+void SectionObserver::on_sample(const hybrid::Sample& s) {
+  if (cycle_ > 0) return;
+  if (what_.section == SectionKind::kStroboscopic)
+    log_value(s.t, what_.kind == ResolvedObservable::Kind::kVelocity ? s.qd(what_.index)
                                                                      : s.q(what_.index));
+  if (ring_.empty()) return;
+  ++strobe_;
+  if (strobe_ == 0) t_first_ = s.t;
+  if (strobe_ == 1) period_ = s.t - t_first_;
+  ring_[static_cast<std::size_t>(strobe_ % static_cast<long>(ring_.size()))] = s;
+  for (int p = 1; p <= shortcut_.max_cycle && strobe_ >= 2L * p - 1; ++p)
+    if (closes(p)) {
+      cycle_ = p;
+      t_closed_ = s.t;
+      return;
+    }
+  // forget what no cycle can hold any more: times before t_{k − max_cycle}, trimmed when the log
+  // holds four times that (amortised O(1) per entry)
+  const double keep_from = s.t - 1.5 * shortcut_.max_cycle * period_;
+  const double trim_at = s.t - 4.0 * shortcut_.max_cycle * period_;
+  if (strobe_ > 1 && !log_t_.empty() && log_t_.front() < trim_at) {
+    const auto n = std::lower_bound(log_t_.begin(), log_t_.end(), keep_from) - log_t_.begin();
+    log_t_.erase(log_t_.begin(), log_t_.begin() + n);
+    log_v_.erase(log_v_.begin(), log_v_.begin() + n);
+  }
+  if (strobe_ > 1 && !log_impacts_.empty() && log_impacts_.front() < trim_at)
+    log_impacts_.erase(log_impacts_.begin(), std::lower_bound(log_impacts_.begin(),
+                                                              log_impacts_.end(), keep_from));
+}
+
+void SectionObserver::on_section(const hybrid::Sample& s) {
+  if (what_.section != SectionKind::kApex || (cycle_ > 0 && s.t > t_closed_)) return;
+  log_value(s.t, what_.kind == ResolvedObservable::Kind::kVelocity ? s.qd(what_.index)
+                                                                   : s.q(what_.index));
 }
 
 void SectionObserver::on_event(const hybrid::EventRecord& e) {
-  if (e.kind != hybrid::EventKind::kImpact || e.t < t_record_) return;
-  if (what_.section == SectionKind::kApex) {
-    ++impacts;
+  if (e.kind != hybrid::EventKind::kImpact || (cycle_ > 0 && e.t > t_closed_)) return;
+  if (what_.section == SectionKind::kImpact && what_.contact >= 0 && e.contact != what_.contact)
     return;
-  }
-  if (what_.contact >= 0 && e.contact != what_.contact) return;
-  ++impacts;
+  if (e.t >= t_record_) ++impacts;
+  if (!ring_.empty()) log_impacts_.push_back(e.t);
+  if (what_.section != SectionKind::kImpact) return;
   switch (what_.kind) {
     case ResolvedObservable::Kind::kCoordinate:
-      values.push_back(e.q(what_.index));
+      log_value(e.t, e.q(what_.index));
       break;
     case ResolvedObservable::Kind::kVelocity:
-      values.push_back(e.qd_pre(what_.index));
+      log_value(e.t, e.qd_pre(what_.index));
       break;
     case ResolvedObservable::Kind::kPhase:
-      values.push_back(std::fmod(omega_ * e.t, 2.0 * std::numbers::pi));
+      log_value(e.t, std::fmod(omega_ * e.t, 2.0 * std::numbers::pi));
       break;
     case ResolvedObservable::Kind::kNormalVelocity:
-      values.push_back(e.v_pre(1));
+      log_value(e.t, e.v_pre(1));
       break;
   }
+}
+
+void SectionObserver::extend(double t_end, long N, double& t, model::VecQ& q, model::VecQ& qd,
+                             model::VecA& aux) {
+  const long k = strobe_;
+  const long p = cycle_;
+  const auto at = [&](long j) -> const hybrid::Sample& {
+    return ring_[static_cast<std::size_t>(j % static_cast<long>(ring_.size()))];
+  };
+  const double t_open = at(k - p).t;  // the cycle is (t_{k−p}, t_k]
+  const double shift = t_closed_ - t_open;
+  // a repeated time on the boundary t_record or t_end (a stroboscopic time) counts as on it,
+  // as in the run, whose sample times are the same expressions t₀ + k T
+  const double slack = 1e-9 * shift;
+  // the first repetition that can reach t_record
+  const long m0 = std::max(1L, static_cast<long>(std::floor((t_record_ - t_closed_) / shift)));
+  const auto first = [&](const std::vector<double>& ts) {
+    return std::upper_bound(ts.begin(), ts.end(), t_open) - ts.begin();
+  };
+  const std::size_t v0 = static_cast<std::size_t>(first(log_t_));
+  const std::size_t i0 = static_cast<std::size_t>(first(log_impacts_));
+  for (long m = m0;; ++m) {
+    const double dt = static_cast<double>(m) * shift;
+    if (t_open + dt > t_end) break;
+    for (std::size_t i = v0; i < log_t_.size(); ++i) {
+      const double tm = log_t_[i] + dt;
+      if (tm >= t_record_ - slack && tm <= t_end + slack) values.push_back(log_v_[i]);
+    }
+    for (std::size_t i = i0; i < log_impacts_.size(); ++i) {
+      const double tm = log_impacts_[i] + dt;
+      if (tm >= t_record_ - slack && tm <= t_end + slack) ++impacts;
+    }
+  }
+  // z_N = z_j with j ≡ N (mod p) among k − p + 1 … k
+  const long base = k - p + 1;
+  const hybrid::Sample& z = at(base + ((N - base) % p + p) % p);
+  t = t_end;
+  q = z.q;
+  qd = z.qd;
+  aux = z.aux;
 }
 
 }  // namespace clatter::analysis

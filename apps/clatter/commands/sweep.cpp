@@ -58,6 +58,7 @@ struct SweepCliOptions {
   int threads{2};
   bool resume{false};
   double max_wall_time{0.0};
+  double periodic_tol{0.0};
   bool hdf5{false};
   bool plot{true};
   bool progress{true};
@@ -131,6 +132,8 @@ std::string fingerprint(const std::string& scenario_path, const analysis::Parame
     << analysis::to_string(sw.observe.section) << ' ' << sw.observe.quantity << ' '
     << sw.observe.contact << "|periods " << hex(sw.transient_periods) << ' '
     << hex(sw.record_periods) << "|period " << sw.period_parameter << ' ' << hex(sw.omega);
+  if (sw.periodic.tol > 0.0)
+    s << "|periodic " << hex(sw.periodic.tol) << ' ' << sw.periodic.max_cycle;
   for (const hybrid::InitialState& i : initials) {
     s << "|initial " << hex(i.t);
     for (Eigen::Index k = 0; k < i.q.size(); ++k) s << ' ' << hex(i.q(k));
@@ -201,8 +204,9 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
             "means --carry-over up; it cannot be given with --carry-over " + o.carry);
     sw.carry = analysis::CarryOver::kUp;
   }
-  sw.observe.section =
-      o.section == "impact" ? analysis::SectionKind::kImpact : analysis::SectionKind::kApex;
+  sw.observe.section = o.section == "impact"   ? analysis::SectionKind::kImpact
+                       : o.section == "strobe" ? analysis::SectionKind::kStroboscopic
+                                               : analysis::SectionKind::kApex;
   sw.observe.quantity = !o.observe.empty()      ? o.observe
                         : o.section == "impact" ? std::string("phase")
                                                 : std::string("y");
@@ -214,6 +218,9 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
           "must be a finite number > 0", o.record_periods);
   require(o.threads >= 1 && o.threads <= 256, "--threads", "must be an integer in [1, 256]",
           o.threads);
+  require(std::isfinite(o.periodic_tol) && o.periodic_tol >= 0.0 && o.periodic_tol <= 1e-3,
+          "--periodic-tol", "must lie in [0, 1e-3] (0: every value runs in full)", o.periodic_tol);
+  sw.periodic.tol = o.periodic_tol;
   require(std::isfinite(o.max_wall_time) && o.max_wall_time >= 0.0, "--max-wall-time",
           "must be a finite number of seconds >= 0 (0: no limit)", o.max_wall_time);
   require(!o.hdf5 || hdf5_available(), "--hdf5",
@@ -459,8 +466,9 @@ Run add_sweep(CLI::App& app) {
       ->check(CLI::IsMember({"up", "down", "both", "none"}))
       ->capture_default_str()
       ->each([o](const std::string&) { o->carry_given = true; });
-  sub->add_option("--section", o->section, "apex (of the centre of mass in flight) or impact")
-      ->check(CLI::IsMember({"apex", "impact"}))
+  sub->add_option("--section", o->section,
+                  "apex (of the centre of mass in flight), impact, or strobe (t0 + k 2 pi/omega)")
+      ->check(CLI::IsMember({"apex", "impact", "strobe"}))
       ->capture_default_str();
   sub->add_option("--observe", o->observe,
                   "quantity on the section: a coordinate (y), a velocity (ydot); on the impact "
@@ -478,6 +486,11 @@ Run add_sweep(CLI::App& app) {
   sub->add_option("--max-wall-time", o->max_wall_time,
                   "stop after this many seconds, keeping the finished values for --resume (0: no "
                   "limit)")
+      ->capture_default_str();
+  sub->add_option("--periodic-tol", o->periodic_tol,
+                  "stop a value once its states at t0 + k 2 pi/omega repeat with a cycle of p <= "
+                  "64 periods to this relative tolerance, and repeat the cycle to the end (0: run "
+                  "every value in full; see docs/analysis.md for when this is exact)")
       ->capture_default_str();
   sub->add_flag("--hdf5", o->hdf5, "also write sweep.h5 (arrays over the grid; h5py, xarray)");
   sub->add_option("--out", o->out, "output directory (default out/<scenario>_sweep)");

@@ -100,6 +100,10 @@ nlohmann::json summary_json(const SweepTable& t, const nlohmann::json& files) {
     p["message"] = m.empty() ? nlohmann::json() : nlohmann::json(m);
     p["events"] = r.events;
     p["rk_steps"] = r.rk_steps;
+    if (t.sweep.periodic.tol > 0.0) {
+      p["cycle"] = r.cycle;
+      p["closed_at"] = r.closed_at;
+    }
     points.push_back(std::move(p));
   }
   nlohmann::json j = {{"scenario", t.scenario}};
@@ -113,6 +117,7 @@ nlohmann::json summary_json(const SweepTable& t, const nlohmann::json& files) {
   j["observable"] = analysis::column_name(t.sweep.observe);
   j["transient_periods"] = t.sweep.transient_periods;
   j["record_periods"] = t.sweep.record_periods;
+  j["periodic_tol"] = t.sweep.periodic.tol;
   j["continuation"] = t.sweep.carry != analysis::CarryOver::kNone;
   j["carry_over"] = analysis::to_string(t.sweep.carry);
   j["initial_states"] = t.initial_texts;

@@ -43,6 +43,11 @@ struct ParameterSweep {
   double record_periods{200.0};      ///< recorded after the transient, in forcing periods
   std::string period_parameter{"surface.omega"};  ///< Ω by name ("" : use `omega`)
   double omega{0.0};                              ///< Ω [rad/s] when period_parameter is empty
+  /// stop a value's run once its stroboscopic states close a cycle, and write the rest of the
+  /// record by repeating it (section_observer.hpp: exact through a rigid carriage, within about
+  /// tol relative otherwise; off by default). Taken only when transient_periods +
+  /// record_periods is a whole number.
+  PeriodicShortcut periodic{};
 };
 
 /// One (grid point, run) of a sweep.
@@ -60,6 +65,8 @@ struct SweepRecord {
   std::string error;    ///< non-empty if the run threw: why (then reason is moot)
   long events{0};       ///< events of the whole run
   long rk_steps{0};     ///< Runge–Kutta steps of the whole run
+  int cycle{0};         ///< the periodic shortcut's cycle [forcing periods] (0: run in full)
+  long closed_at{0};    ///< the forcing period at which it closed (periods simulated)
   double t{0.0};        ///< final state (carry-over, resume)
   model::VecQ q{};
   model::VecQ qd{};
@@ -90,7 +97,8 @@ struct SweepOutcome {
 /// Throws InvalidArgument naming the field: grid of 0 or more than 2 axes, an axis with n ∉ [1,
 /// 1e6], non-finite ends, a repeated or unknown parameter or a value out of its range (the model
 /// rebuilt at the grid's corners), negative durations, no initial state, an unknown observable,
-/// no forcing frequency, threads ∉ [1, 256], rank ∉ [0, ranks).
+/// no forcing frequency, periodic.tol ∉ [0, 1e-3] or periodic.max_cycle ∉ [1, 64], threads ∉
+/// [1, 256], rank ∉ [0, ranks).
 void validate(const ParameterSweep& sweep, const model::System& model,
               const std::vector<hybrid::InitialState>& initials, const SweepControl& control);
 

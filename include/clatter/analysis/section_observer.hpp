@@ -1,15 +1,38 @@
 #pragma once
 /// @file
 /// The observable of a sweep: a quantity sampled on a Poincaré section after the transient, and
-/// the number of impacts. Two sections, both from what the engine reports (nothing is
+/// the number of impacts. Three sections, all from what the engine reports (nothing is
 /// interpolated here):
 ///  - SectionKind::kApex: the apex of the centre of mass in free flight (ẏ = 0, ÿ < 0;
 ///    hybrid::Section::kApex, [B] Fig 5.7): a coordinate q_i or a velocity q̇_i there;
 ///  - SectionKind::kImpact: every impact (hybrid::EventKind::kImpact: a contact's law applied) of
 ///    one contact or of any: the impact phase φ = Ω t mod 2π (Ω the forcing frequency), a
-///    coordinate q_i, a pre-impact velocity q̇_i⁻, or the pre-impact normal relative velocity v_N⁻.
+///    coordinate q_i, a pre-impact velocity q̇_i⁻, or the pre-impact normal relative velocity v_N⁻;
+///  - SectionKind::kStroboscopic: the times t₀ + kT, T = 2π/Ω, from the start t₀ of the run (the
+///    engine's samples with output_dt = T): q_i or q̇_i there.
 /// The impacts counted are the kImpact events after the transient (a plastic closure ending a
 /// chatter is not one); per forcing period it is the number of impacts per period.
+///
+/// The periodic shortcut (PeriodicShortcut::tol > 0). The observer also watches the stroboscopic
+/// states z_k = (q, q̇, a, contact modes)(t₀ + kT). With the window distance
+///     d_k(p) = max_{j<p, i} |z_{k−j} − z_{k−j−p}|_i / max(1, |z_{k−j−p}|_i)
+/// (∞ if the contact modes differ) and its ratio r = d_k(p)/d_{k−p}(p), the motion has closed on
+/// a cycle of p forcing periods (the smallest such p ≤ max_cycle) when d_k(p) ≤ tol and either
+/// d_k(p) ≤ 10⁻³ tol (round-off floor) or r < 1 with d_k(p) r/(1 − r) ≤ tol: the states still
+/// to come move by less than tol if they converge geometrically at the rate seen. The observer
+/// then asks the run to stop (keep_going() = false) and ignores what the run reports after t_k;
+/// `extend` writes the rest of the record window by repeating the cycle's section values and
+/// impacts (times in (t_{k−p}, t_k], shifted by multiples of pT), and gives the state at the end
+/// t₀ + N T (N whole periods) as the cycle's state of the same index mod p.
+/// What this means: for an orbit through a rigid carriage (every coordinate held by sticking
+/// contacts, e.g. the rod riding the table between chatter and lift-off) the state after lift-off
+/// depends on the phase only, so the cycle repeats to round-off and the shortcut changes nothing
+/// beyond it. For an orbit approached geometrically the values written differ from the
+/// brute-force run's by about tol relative (a multiplier ρ^p within 10⁻³ tol/d of 1 can leave up
+/// to d/(1 − ρ^p)). Caveat:
+/// near an UNSTABLE periodic orbit that the run has reached along its stable manifold (e.g. held
+/// by a symmetry to round-off) the brute-force run would leave it after round-off has grown,
+/// while the shortcut stays on it; hence it is off by default.
 
 #include <cstdint>
 #include <string>
@@ -20,7 +43,7 @@
 
 namespace clatter::analysis {
 
-enum class SectionKind : std::uint8_t { kApex, kImpact };
+enum class SectionKind : std::uint8_t { kApex, kImpact, kStroboscopic };
 
 [[nodiscard]] const char* to_string(SectionKind k);
 
@@ -48,27 +71,60 @@ struct ResolvedObservable {
 /// The column name of an observable: "<quantity>_<section>" ("y_apex", "phase_impact").
 [[nodiscard]] std::string column_name(const Observable& o);
 
+/// When to take the periodic shortcut (see the file comment): tol = 0 turns it off.
+struct PeriodicShortcut {
+  double tol{0.0};     ///< relative match of the stroboscopic states, in [0, 1e-3]
+  int max_cycle{64};   ///< longest cycle looked for [forcing periods], in [1, 64]
+};
+
 /// A recorder keeping the observable's values and counting impacts from t_record on. It stops
-/// the run (StopReason::kCancelled) when `keep_going` (may be null) returns false.
+/// the run (StopReason::kCancelled) when `keep_going` (may be null) returns false, or when the
+/// periodic shortcut closes a cycle (then cycle() > 0 and `extend` finishes the record).
+/// Needs the engine's samples at t₀ + kT (SimulationOptions::output_dt = T) for the stroboscopic
+/// section or the shortcut.
 class SectionObserver final : public hybrid::Recorder {
  public:
   SectionObserver(const ResolvedObservable& what, double t_record, double omega,
-                  bool (*keep)(const void*), const void* context)
-      : what_(what), t_record_(t_record), omega_(omega), keep_(keep), context_(context) {}
+                  bool (*keep)(const void*), const void* context,
+                  PeriodicShortcut shortcut = {});
 
+  void on_sample(const hybrid::Sample& s) override;
   void on_section(const hybrid::Sample& s) override;
   void on_event(const hybrid::EventRecord& e) override;
-  bool keep_going() override { return keep_ == nullptr || keep_(context_); }
+  bool keep_going() override { return cycle_ == 0 && (keep_ == nullptr || keep_(context_)); }
+
+  /// Forcing periods of the closed cycle (0: none found).
+  [[nodiscard]] int cycle() const { return cycle_; }
+  /// The stroboscopic index k at which the cycle closed (its time t₀ + kT).
+  [[nodiscard]] long closed_at() const { return strobe_; }
+  /// After a closed cycle: appends the cycle's values and impacts in [t_record, t_end] past t_k,
+  /// and sets the state at t_end = t₀ + N T. @pre cycle() > 0, N whole, N ≥ k.
+  void extend(double t_end, long N, double& t, model::VecQ& q, model::VecQ& qd,
+              model::VecA& aux);
 
   std::vector<double> values;
   long impacts{0};
 
  private:
+  void log_value(double t, double v);
+  [[nodiscard]] double window_distance(long k, int p) const;
+  [[nodiscard]] bool closes(int p) const;
+
   ResolvedObservable what_;
   double t_record_;
   double omega_;
   bool (*keep_)(const void*);
   const void* context_;
+  PeriodicShortcut shortcut_;
+  // the shortcut's memory: the last 3·max_cycle + 1 stroboscopic states, and the section values
+  // and impact times of at least the last 1.5·max_cycle periods (transient included)
+  std::vector<hybrid::Sample> ring_;
+  long strobe_{-1};  ///< index k of the latest stroboscopic state
+  double t_first_{0.0}, period_{0.0};
+  int cycle_{0};
+  double t_closed_{0.0};
+  std::vector<double> log_t_, log_v_;  ///< section values and their times
+  std::vector<double> log_impacts_;    ///< impact times
 };
 
 }  // namespace clatter::analysis
