@@ -1,6 +1,7 @@
 // Sweeps of any named parameter(s) from Python: a thin translation over analysis::run_sweep
 // (parameter_sweep.hpp), the computation of `clatter sweep --param ...` (threads, carry-over,
-// several initial states, apex, impact or stroboscopic section, periodic shortcut), with the GIL released and Ctrl-C polled.
+// several initial states, apex, impact or stroboscopic section, periodic shortcut), with the GIL
+// released and Ctrl-C polled.
 //
 //   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
 //              record, period_parameter, threads, periodic_tol) -> dict of per-record columns

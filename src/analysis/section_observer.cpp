@@ -146,8 +146,8 @@ void SectionObserver::on_sample(const hybrid::Sample& s) {
     log_v_.erase(log_v_.begin(), log_v_.begin() + n);
   }
   if (strobe_ > 1 && !log_impacts_.empty() && log_impacts_.front() < trim_at)
-    log_impacts_.erase(log_impacts_.begin(), std::lower_bound(log_impacts_.begin(),
-                                                              log_impacts_.end(), keep_from));
+    log_impacts_.erase(log_impacts_.begin(),
+                       std::lower_bound(log_impacts_.begin(), log_impacts_.end(), keep_from));
 }
 
 void SectionObserver::on_section(const hybrid::Sample& s) {
@@ -188,9 +188,9 @@ void SectionObserver::extend(double t_end, long N, double& t, model::VecQ& q, mo
   };
   const double t_open = at(k - p).t;  // the cycle is (t_{k−p}, t_k]
   const double shift = t_closed_ - t_open;
-  // a repeated time on the boundary t_record or t_end (a stroboscopic time) counts as on it,
-  // as in the run, whose sample times are the same expressions t₀ + k T
-  const double slack = 1e-9 * shift;
+  // a repeated stroboscopic time on the boundary t_record or t_end counts as on it, as in the
+  // run, whose sample times are the same expressions t₀ + k T
+  const double slack = what_.section == SectionKind::kStroboscopic ? 1e-9 * shift : 0.0;
   // the first repetition that can reach t_record
   const long m0 = std::max(1L, static_cast<long>(std::floor((t_record_ - t_closed_) / shift)));
   const auto first = [&](const std::vector<double>& ts) {
@@ -207,7 +207,7 @@ void SectionObserver::extend(double t_end, long N, double& t, model::VecQ& q, mo
     }
     for (std::size_t i = i0; i < log_impacts_.size(); ++i) {
       const double tm = log_impacts_[i] + dt;
-      if (tm >= t_record_ - slack && tm <= t_end + slack) ++impacts;
+      if (tm >= t_record_ && tm <= t_end) ++impacts;
     }
   }
   // z_N = z_j with j ≡ N (mod p) among k − p + 1 … k

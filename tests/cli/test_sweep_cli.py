@@ -15,8 +15,13 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
 - a sweep stopped by --max-wall-time (exit 4) or by SIGINT writes no final file (only the
   checkpoint sweep-checkpoint.r0.partial), refuses to start again without --resume (exit 2), and
   --resume finishes it with the same bytes as an uninterrupted run, removing the checkpoint;
+- --periodic-tol 1e-10 on the ball's period-1 orbit (closed form, [B] §6.3): each value stops
+  after fewer periods than the transient (summary.json: cycle, closed_at) and its apex heights
+  equal the full run's to 1e-9 relative; --section strobe samples t0 + k 2 pi/omega (one row per
+  period, both ends of the record);
 - bad input (unknown parameter, N = 0, three axes, an out-of-range e, an unknown --initial name
-  or observable) exits 2 with one line naming the option, and writes nothing;
+  or observable, a --periodic-tol outside [0, 1e-3]) exits 2 with one line naming the option, and
+  writes nothing;
 - with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps) (skipped,
   exit 77, with --skip WHY: built without MPI, or a sanitizer build).
 """
@@ -105,6 +110,45 @@ class OmegaSweep(unittest.TestCase):
             self.assertAlmostEqual(float(lines[-1].split(",")[1]), 1.38958, delta=5e-6)
             p = json.loads(out)["points"][0]
             self.assertEqual((p["distinct"], p["impacts_per_period"]), (1, 1.0))
+
+
+class PeriodicShortcut(unittest.TestCase):
+    def sweep(self, d, name, *extra):
+        out = os.path.join(d, name)
+        rc, stdout, err = run("sweep", BALL, "--omega", 3, 3.1, 3, "--continuation",
+                              "--transient-periods", 600, "--record-periods", 10, "--out", out,
+                              "--no-plot", "--no-progress", *extra)
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(out, "bifurcation.csv")) as fh:
+            rows = fh.read().splitlines()
+        return rows, json.loads(stdout)
+
+    def test_values_equal_the_full_run_after_fewer_periods(self):
+        with tempfile.TemporaryDirectory() as d:
+            full, jf = self.sweep(d, "full")
+            cut, jc = self.sweep(d, "cut", "--periodic-tol", "1e-10")
+            self.assertEqual(jf["periodic_tol"], 0)
+            self.assertEqual(jc["periodic_tol"], 1e-10)
+            self.assertNotIn("cycle", jf["points"][0])
+            self.assertEqual(len(cut), len(full))
+            self.assertEqual(cut[0], full[0])
+            for a, b in zip(full[1:], cut[1:]):
+                wa, ya = map(float, a.split(","))
+                wb, yb = map(float, b.split(","))
+                self.assertEqual(wa, wb)
+                self.assertLessEqual(abs(ya - yb), 1e-9 * abs(ya), (a, b))
+            for p in jc["points"]:
+                self.assertGreaterEqual(p["cycle"], 1)
+                self.assertLess(p["closed_at"], 600)
+                self.assertEqual(p["distinct"], 1)
+                self.assertLess(p["events"], 600)
+
+    def test_stroboscopic_section(self):
+        with tempfile.TemporaryDirectory() as d:
+            rows, j = self.sweep(d, "strobe", "--section", "strobe")
+            self.assertEqual(rows[0], "omega,y_strobe")
+            self.assertEqual(len(rows), 1 + 3 * 11)  # t_record ... t_end, both ends
+            self.assertEqual([p["distinct"] for p in j["points"]], [1, 1, 1])
 
 
 class Deterministic(unittest.TestCase):
@@ -281,6 +325,9 @@ class BadInput(unittest.TestCase):
         self.check(["--omega", 3, 4, 3, "--observe", "phase"], "--observe")
         self.check(["--omega", 3, 4, 3, "--carry-over", "sideways"], "--carry-over")
         self.check(["--omega", 3, 4, 3, "--max-wall-time", -1], "--max-wall-time")
+        self.check(["--omega", 3, 4, 3, "--periodic-tol", 1], "--periodic-tol")
+        self.check(["--omega", 3, 4, 3, "--periodic-tol", -1e-9], "--periodic-tol")
+        self.check(["--omega", 3, 4, 3, "--section", "strobe", "--observe", "phase"], "--observe")
         self.check([], "--omega")
 
 

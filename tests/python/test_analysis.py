@@ -172,3 +172,27 @@ def test_parameter_sweep_equals_cli_bit_for_bit(cli, examples, tmp_path):
             assert list(y[i0, i1, run, :samples[i0, i1, run]]) == r["values"][k]
     with pytest.raises(ValueError, match="carry_over"):
         clatter.sweep_parameters(sc, [("surface.omega", 3.2, 3.3, 3)], carry_over="sideways")
+
+
+def test_periodic_shortcut_from_python(examples):
+    # sweep_parameters(periodic_tol=1e-10) on the ball's stable period-1 orbit ([B] §6.3, closed
+    # form in analysis/impact_oscillator.hpp): the apex heights equal the full run's to 1e-9
+    # relative, each value stops early (cycle >= 1, closed_at < the transient), and the
+    # stroboscopic section gives one height per period, both ends of the record included
+    sc = clatter.load_scenario(os.path.join(examples, "ball_table_period1.toml"))
+    axis = [("surface.omega", 3.0, 3.1, 3)]
+    full = clatter.sweep_parameters(sc, axis, carry_over="up", transient_periods=600,
+                                    record_periods=10)
+    cut = clatter.sweep_parameters(sc, axis, carry_over="up", transient_periods=600,
+                                   record_periods=10, periodic_tol=1e-10)
+    assert full["cycle"] == [0, 0, 0]
+    for k in range(3):
+        assert 1 <= cut["cycle"][k] and cut["closed_at"][k] < 600
+        a, b = np.array(full["values"][k]), np.array(cut["values"][k])
+        assert a.shape == b.shape
+        assert np.max(np.abs(a - b) / np.abs(a)) <= 1e-9
+    strobe = clatter.sweep_parameters(sc, axis, carry_over="up", transient_periods=600,
+                                      record_periods=10, section="strobe")
+    assert [len(v) for v in strobe["values"]] == [11, 11, 11]
+    with pytest.raises(ValueError, match="periodic_tol"):
+        clatter.sweep_parameters(sc, axis, periodic_tol=1.0)

@@ -177,7 +177,8 @@ void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
   std::vector<int> count(n), distinct(n);
   std::vector<double> ipp(n);
   std::vector<signed char> reason(n);
-  std::vector<long long> events(n), steps(n);
+  std::vector<long long> events(n), steps(n), closed_at(n);
+  std::vector<int> cycle(n);
   std::vector<std::string> errors(n);
   for (std::size_t i = 0; i < n; ++i) {
     const analysis::SweepRecord& r = t.records[i];
@@ -188,6 +189,8 @@ void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
     reason[i] = r.error.empty() ? static_cast<signed char>(r.reason) : static_cast<signed char>(-1);
     events[i] = r.events;
     steps[i] = r.rk_steps;
+    cycle[i] = r.cycle;
+    closed_at[i] = r.closed_at;
     errors[i] = r.error;
   }
   const std::string obs = analysis::column_name(t.sweep.observe);
@@ -218,6 +221,15 @@ void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
   attach(ev, false);
   const hid_t st = w.dataset("rk_steps", H5T_NATIVE_LLONG, dims, steps);
   attach(st, false);
+  if (t.sweep.periodic.tol > 0.0) {
+    const hid_t cy = w.dataset("cycle", H5T_NATIVE_INT, dims, cycle);
+    attach(cy, false);
+    w.attribute(cy, "description",
+                "forcing periods of the cycle the periodic shortcut closed (0: run in full)");
+    const hid_t ca = w.dataset("closed_at", H5T_NATIVE_LLONG, dims, closed_at);
+    attach(ca, false);
+    w.attribute(ca, "description", "the forcing period at which the cycle closed");
+  }
   {
     const Id type(H5Tcopy(H5T_C_S1), H5Tclose, "a string type");
     check(H5Tset_size(type, H5T_VARIABLE), "error");
@@ -233,6 +245,7 @@ void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
   w.attribute(f, "transient_periods", H5T_NATIVE_DOUBLE,
               std::vector<double>{t.sweep.transient_periods});
   w.attribute(f, "record_periods", H5T_NATIVE_DOUBLE, std::vector<double>{t.sweep.record_periods});
+  w.attribute(f, "periodic_tol", H5T_NATIVE_DOUBLE, std::vector<double>{t.sweep.periodic.tol});
 }
 
 #endif

@@ -73,8 +73,8 @@ struct ResolvedObservable {
 
 /// When to take the periodic shortcut (see the file comment): tol = 0 turns it off.
 struct PeriodicShortcut {
-  double tol{0.0};     ///< relative match of the stroboscopic states, in [0, 1e-3]
-  int max_cycle{64};   ///< longest cycle looked for [forcing periods], in [1, 64]
+  double tol{0.0};    ///< relative match of the stroboscopic states, in [0, 1e-3]
+  int max_cycle{64};  ///< longest cycle looked for [forcing periods], in [1, 64]
 };
 
 /// A recorder keeping the observable's values and counting impacts from t_record on. It stops
@@ -85,8 +85,7 @@ struct PeriodicShortcut {
 class SectionObserver final : public hybrid::Recorder {
  public:
   SectionObserver(const ResolvedObservable& what, double t_record, double omega,
-                  bool (*keep)(const void*), const void* context,
-                  PeriodicShortcut shortcut = {});
+                  bool (*keep)(const void*), const void* context, PeriodicShortcut shortcut = {});
 
   void on_sample(const hybrid::Sample& s) override;
   void on_section(const hybrid::Sample& s) override;
@@ -99,8 +98,7 @@ class SectionObserver final : public hybrid::Recorder {
   [[nodiscard]] long closed_at() const { return strobe_; }
   /// After a closed cycle: appends the cycle's values and impacts in [t_record, t_end] past t_k,
   /// and sets the state at t_end = t₀ + N T. @pre cycle() > 0, N whole, N ≥ k.
-  void extend(double t_end, long N, double& t, model::VecQ& q, model::VecQ& qd,
-              model::VecA& aux);
+  void extend(double t_end, long N, double& t, model::VecQ& q, model::VecQ& qd, model::VecA& aux);
 
   std::vector<double> values;
   long impacts{0};
