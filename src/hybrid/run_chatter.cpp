@@ -31,6 +31,17 @@ bool Run::chatter_closes(const Group& g, const VecQ& qd_pre, const ContactImpact
     --chatter_skip_[ci];
     return false;
   }
+  if (o_.chatter == ChatterPolicy::kAccumulation && flight_ != nullptr) {
+    // the quick rejection below, before the plastic trial: with the rates' floor Ω₀ (no spin)
+    // and 4 M₂ (the flight's curvature bound at the bounce's velocity) for |a|, a bounce this
+    // fast cannot start an expansion. An estimate, not a bound: a wrong rejection only defers
+    // the test to the next, slower bounce (the fast bounces of a chaotic motion pay no trial)
+    const double e = v_post / -v_pre;
+    const double Omega0 = m_.rate_bound(VecQ::Zero(qd_.size()));
+    const double a_max = 4.0 * flight_->gap_curvature_bound(g.c, qd_);
+    if (e < 1.0 && Omega0 * 2.0 * v_post > tol::kChatterExpansionBound * a_max * (1.0 - e))
+      return false;
+  }
   VecQ qd_c = qd_pre;
   (void)group_impact(g, qd_c, plastic);
   const double a0 = group_free_acceleration(g, t_, q_, qd_c, modes_);

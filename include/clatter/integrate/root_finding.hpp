@@ -90,11 +90,11 @@ template <class F, class Far>
         for (int k = 0; k < 4; ++k) {
           const double dt = -fv.value / fv.slope;
           t += dt;
+          // a step at the resolution of t: t is the root to round-off, nothing left to look at
+          if (std::abs(dt) <= 4.0 * std::numeric_limits<double>::epsilon() * std::abs(t)) break;
           fv = f(t);
           ++out.evaluations;
-          if (std::abs(dt) <= 4.0 * std::numeric_limits<double>::epsilon() * std::abs(t) ||
-              fv.slope >= 0.0)
-            break;
+          if (fv.slope >= 0.0) break;
         }
         out.kind = RootKind::kCrossing;
       } else {
@@ -188,8 +188,10 @@ template <std::size_t kMax, class F, class Far>
         for (int k = 0; k < 4; ++k) {
           const double dt = -w.value / w.slope;
           r.t += dt;
+          // a step at the resolution of t: r.t is the root to round-off
+          if (std::abs(dt) <= 4.0 * kEps * std::abs(r.t)) break;
           w = one(r.t, j);
-          if (std::abs(dt) <= 4.0 * kEps * std::abs(r.t) || w.slope >= 0.0) break;
+          if (w.slope >= 0.0) break;
         }
         r.kind = RootKind::kCrossing;
       } else {
