@@ -4,14 +4,16 @@
 For every w of a grid, one independent run from the seeds' drop (examples/bp_fig8a.toml), 1000
 forcing periods of transient and 100 recorded, timed alone (CPU time of this process, one thread):
   clatter   clatter.simulate of the same rod (symmetric reduction) to t0 + 1100 T, events only
-            (the engine: flights, closed-form riding, chatter; 16 us of call overhead)
+            (the engine: flights, closed-form riding, chatter; 16 us of call overhead); with
+            --periodic-tol TOL, clatter.sweep_parameters of that one value with the periodic
+            shortcut (docs/analysis.md), as `clatter sweep --periodic-tol TOL` runs it
   peer      bench/peers/fig8a_exact_flight.py's run_value          (Python, exact flights, the
                                                                    seeds' V_tol cut-off)
 Prints, per regime and overall: the median and largest time per value, the largest over the
 median, and the ratio peer / clatter per value (its smallest value: "at least N x on every value").
 
     PYTHONPATH=build/python /usr/bin/python3 bench/fig8a_per_value.py [--omega 3 5 81]
-        [--peer-timeout-impacts 2000000] [--out times.csv]
+        [--periodic-tol 1e-10] [--out times.csv]
 """
 
 import argparse
@@ -41,6 +43,7 @@ def main():
     ap.add_argument("--omega", nargs=3, type=float, default=[3.0, 5.0, 81])
     ap.add_argument("--transient", type=float, default=1000.0)
     ap.add_argument("--record", type=float, default=100.0)
+    ap.add_argument("--periodic-tol", type=float, default=0.0)
     ap.add_argument("--out")
     a = ap.parse_args()
     lo, hi, n = a.omega[0], a.omega[1], int(a.omega[2])
@@ -52,9 +55,16 @@ def main():
                             mu=0.05)
         t_end = peer.T0 + (a.transient + a.record) * 2.0 * math.pi / w
         c0 = time.process_time()
-        clatter.simulate(rod, [0.0, peer.Y0, 0.0], [0.0, 0.0, 0.0], t0=peer.T0, t_end=t_end,
-                         two_contact="symmetric", chatter_horizon=0.0, events_only=True,
-                         record_events=False)
+        if a.periodic_tol > 0.0:
+            clatter.sweep_parameters(rod, [("surface.omega", w, w, 1)],
+                                     initial=[(peer.T0, [0.0, peer.Y0, 0.0], [0.0, 0.0, 0.0])],
+                                     transient_periods=a.transient, record_periods=a.record,
+                                     threads=1, periodic_tol=a.periodic_tol,
+                                     two_contact="symmetric", chatter_horizon=0.0)
+        else:
+            clatter.simulate(rod, [0.0, peer.Y0, 0.0], [0.0, 0.0, 0.0], t0=peer.T0, t_end=t_end,
+                             two_contact="symmetric", chatter_horizon=0.0, events_only=True,
+                             record_events=False)
         c1 = time.process_time()
         p0 = time.process_time()
         peer.run_value(w, peer.T0, peer.Y0, 0.0, False, a.transient, a.record)
