@@ -69,7 +69,10 @@ SectionObserver::SectionObserver(const ResolvedObservable& what, double t_record
       keep_(keep),
       context_(context),
       shortcut_(shortcut) {
-  if (shortcut_.tol > 0.0) ring_.resize(static_cast<std::size_t>(3 * shortcut_.max_cycle + 1));
+  if (shortcut_.tol > 0.0) {
+    ring_.resize(static_cast<std::size_t>(3 * shortcut_.max_cycle + 1));
+    keys_.assign(2 * ring_.size() * kKeys, 0.0);
+  }
 }
 
 void SectionObserver::log_value(double t, double v) {
@@ -94,14 +97,18 @@ double distance(const V& a, const V& b) {
 
 }  // namespace
 
-double SectionObserver::window_distance(long k, int p) const {
-  const auto at = [&](long j) -> const hybrid::Sample& {
-    return ring_[static_cast<std::size_t>(j % static_cast<long>(ring_.size()))];
-  };
+const hybrid::Sample& SectionObserver::back(int m) const {
+  // the ring holds strobe k at k mod R; head_ is strobe_ mod R (no division per look-up)
+  const int R = static_cast<int>(ring_.size());
+  const int i = head_ - m;
+  return ring_[static_cast<std::size_t>(i < 0 ? i + R : i)];
+}
+
+double SectionObserver::window_distance(int from, int p) const {
   double d = 0.0;
-  for (int j = 0; j < p; ++j) {
-    const hybrid::Sample& a = at(k - j);
-    const hybrid::Sample& b = at(k - j - p);
+  for (int j = from; j < from + p; ++j) {
+    const hybrid::Sample& a = back(j);
+    const hybrid::Sample& b = back(j + p);
     if (a.modes != b.modes) return std::numeric_limits<double>::infinity();
     d = std::max({d, distance(a.q, b.q), distance(a.qd, b.qd), distance(a.aux, b.aux)});
     if (!(d <= shortcut_.tol)) return d;  // early out: most candidate cycles fail at once
@@ -110,13 +117,13 @@ double SectionObserver::window_distance(long k, int p) const {
 }
 
 bool SectionObserver::closes(int p) const {
-  const double d = window_distance(strobe_, p);
+  const double d = window_distance(0, p);
   if (!(d <= shortcut_.tol)) return false;
   // at the round-off floor the ratio below is noise: far below tol is converged
   if (d <= 1e-3 * shortcut_.tol) return true;
   // geometric convergence d_k = r d_{k−p}: the states still move by about d r/(1 − r)
   if (strobe_ < 3L * p - 1) return false;
-  const double r = d / window_distance(strobe_ - p, p);
+  const double r = d / window_distance(p, p);
   return r < 1.0 && d * r / (1.0 - r) <= shortcut_.tol;
 }
 
@@ -129,13 +136,40 @@ void SectionObserver::on_sample(const hybrid::Sample& s) {
   ++strobe_;
   if (strobe_ == 0) t_first_ = s.t;
   if (strobe_ == 1) period_ = s.t - t_first_;
-  ring_[static_cast<std::size_t>(strobe_ % static_cast<long>(ring_.size()))] = s;
-  for (int p = 1; p <= shortcut_.max_cycle && strobe_ >= 2L * p - 1; ++p)
-    if (closes(p)) {
+  head_ = strobe_ == 0 ? 0 : (head_ + 1 == static_cast<int>(ring_.size()) ? 0 : head_ + 1);
+  ring_[static_cast<std::size_t>(head_)] = s;
+  // the candidate cycles whose latest pair is close in the coordinates, by a scan of the
+  // coordinates' own rings (the states are ~250 bytes apart; each coordinate is kept twice, at
+  // its slot and R further, so that the last R values are contiguous): most candidates fail here
+  const int R = static_cast<int>(ring_.size());
+  const int nq = std::min(static_cast<int>(s.q.size()), kKeys);
+  // cycles of 1 and 2 periods are looked for at every stroboscopic time, longer ones at every
+  // 8th (a closing found up to 7 periods late; the scan costs ~2 ns a candidate)
+  const long p_max = strobe_ % 8 == 0 ? shortcut_.max_cycle : std::min(2, shortcut_.max_cycle);
+  const int P = static_cast<int>(std::min<long>(p_max, (strobe_ + 1) / 2));
+  for (int i = 0; i < nq; ++i) {
+    double* key = &keys_[static_cast<std::size_t>(2 * i * R)];
+    key[head_] = key[head_ + R] = s.q(i);
+  }
+  const double tol = shortcut_.tol;
+  for (int p = 1; p <= P; ++p) {
+    // the coordinate that rejected the last candidate is asked first
+    bool near = true;
+    for (int m = 0, i = lead_; m < nq; ++m, i = i + 1 == nq ? 0 : i + 1) {
+      const double* latest = &keys_[static_cast<std::size_t>(2 * i * R + head_ + R)];
+      const double b = latest[-p];  // p periods ago, p < R
+      if (std::abs(latest[0] - b) > tol * std::max(1.0, std::abs(b))) {
+        near = false;
+        lead_ = i;
+        break;
+      }
+    }
+    if (near && closes(p)) {
       cycle_ = p;
       t_closed_ = s.t;
       return;
     }
+  }
   // forget what no cycle can hold any more: times before t_{k − max_cycle}, trimmed when the log
   // holds four times that (amortised O(1) per entry)
   const double keep_from = s.t - 1.5 * shortcut_.max_cycle * period_;
@@ -183,10 +217,7 @@ void SectionObserver::extend(double t_end, long N, double& t, model::VecQ& q, mo
                              model::VecA& aux) {
   const long k = strobe_;
   const long p = cycle_;
-  const auto at = [&](long j) -> const hybrid::Sample& {
-    return ring_[static_cast<std::size_t>(j % static_cast<long>(ring_.size()))];
-  };
-  const double t_open = at(k - p).t;  // the cycle is (t_{k−p}, t_k]
+  const double t_open = back(cycle_).t;  // the cycle is (t_{k−p}, t_k]
   const double shift = t_closed_ - t_open;
   // a repeated stroboscopic time on the boundary t_record or t_end counts as on it, as in the
   // run, whose sample times are the same expressions t₀ + k T
@@ -212,7 +243,7 @@ void SectionObserver::extend(double t_end, long N, double& t, model::VecQ& q, mo
   }
   // z_N = z_j with j ≡ N (mod p) among k − p + 1 … k
   const long base = k - p + 1;
-  const hybrid::Sample& z = at(base + ((N - base) % p + p) % p);
+  const hybrid::Sample& z = back(static_cast<int>(k - (base + ((N - base) % p + p) % p)));
   t = t_end;
   q = z.q;
   qd = z.qd;

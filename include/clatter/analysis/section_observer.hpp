@@ -105,7 +105,9 @@ class SectionObserver final : public hybrid::Recorder {
 
  private:
   void log_value(double t, double v);
-  [[nodiscard]] double window_distance(long k, int p) const;
+  [[nodiscard]] const hybrid::Sample& back(int m) const;  ///< the strobe m periods ago
+  /// d(p) of the window that ends `from` periods ago
+  [[nodiscard]] double window_distance(int from, int p) const;
   [[nodiscard]] bool closes(int p) const;
 
   ResolvedObservable what_;
@@ -117,7 +119,11 @@ class SectionObserver final : public hybrid::Recorder {
   // the shortcut's memory: the last 3·max_cycle + 1 stroboscopic states, and the section values
   // and impact times of at least the last 1.5·max_cycle periods (transient included)
   std::vector<hybrid::Sample> ring_;
-  long strobe_{-1};  ///< index k of the latest stroboscopic state
+  long strobe_{-1};                ///< index k of the latest stroboscopic state
+  int head_{0};                    ///< its place in the ring (k mod its size)
+  static constexpr int kKeys = 4;  ///< coordinates also kept in rings of their own (a pre-filter)
+  std::vector<double> keys_;       ///< q_i of the ring's states, i < kKeys: at 2iR + slot and + R
+  int lead_{0};                    ///< the coordinate that rejected the latest candidate
   double t_first_{0.0}, period_{0.0};
   int cycle_{0};
   double t_closed_{0.0};
