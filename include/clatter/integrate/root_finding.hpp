@@ -168,11 +168,17 @@ template <std::size_t kMax, class F, class Far>
     active[i] = true;
     at_start[i] = true;
   }
+  // one function's value at t; the polish of two functions that reach zero together (a body's
+  // two ends landing at once) visits the same t's: the last evaluation is kept
+  std::array<ValueSlope, kMax> w_last{};
+  double t_last = std::numeric_limits<double>::quiet_NaN();
   const auto one = [&](double t, int j) {
-    std::array<ValueSlope, kMax> w{};
-    f(t, w);
-    ++evaluations;
-    return w[static_cast<std::size_t>(j)];
+    if (!(t == t_last)) {
+      f(t, w_last);
+      ++evaluations;
+      t_last = t;
+    }
+    return w_last[static_cast<std::size_t>(j)];
   };
   double t = t0;
   int n_active = m;
