@@ -6,6 +6,8 @@
 #include <numbers>
 #include <thread>
 
+#include <time.h>
+
 #include "clatter/analysis/bifurcation_sweep.hpp"
 #include "clatter/core/error.hpp"
 
@@ -31,6 +33,13 @@ double omega_at(const model::System& base, const ParameterSweep& sw, std::size_t
   return base.parameter(sw.period_parameter);
 }
 
+// CPU time of this thread [s]
+double thread_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 bool call_keep_going(const void* context) {
   return (*static_cast<const std::function<bool()>*>(context))();
 }
@@ -41,6 +50,7 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
                const ResolvedObservable& what, const std::function<bool()>& keep_going,
                SweepRecord& rec) {
   const double omega = omega_at(base, sw, rec.point);
+  const double cpu0 = thread_seconds();
   try {
     const std::unique_ptr<model::System> model = model_at(base, sw.grid, rec.point);
     const double T = 2.0 * std::numbers::pi / omega;
@@ -86,6 +96,7 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
     rec.error = "unknown exception";
     rec.failure = std::current_exception();
   }
+  rec.seconds = thread_seconds() - cpu0;
   if (!rec.error.empty()) {
     // the next value of a chain starts from the last state reached: this value's start
     rec.t = init.t;

@@ -143,6 +143,28 @@ class PeriodicShortcut(unittest.TestCase):
                 self.assertEqual(p["distinct"], 1)
                 self.assertLess(p["events"], 600)
 
+    def test_timings_file(self):
+        # --timings: one row per value with its CPU time (> 0), events and the shortcut's cycle,
+        # beside the deterministic outputs
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "t.csv")
+            self.sweep(d, "timed", "--periodic-tol", "1e-10", "--timings", path)
+            with open(path) as fh:
+                rows = fh.read().splitlines()
+            self.assertEqual(rows[0], "omega,seconds,events,cycle,closed_at")
+            self.assertEqual(len(rows), 4)
+            for row in rows[1:]:
+                w, sec, ev, cyc, at = row.split(",")
+                self.assertGreater(float(sec), 0.0)
+                self.assertGreater(int(ev), 0)
+                self.assertGreaterEqual(int(cyc), 1)
+            rc, _, err = run("sweep", BALL, "--omega", 3, 3.1, 3, "--timings",
+                             os.path.join(d, "no", "such", "t.csv"), "--out",
+                             os.path.join(d, "x"))
+            self.assertEqual(rc, 2)
+            self.assertIn("--timings", err)
+            self.assertFalse(os.path.exists(os.path.join(d, "x")))
+
     def test_stroboscopic_section(self):
         with tempfile.TemporaryDirectory() as d:
             rows, j = self.sweep(d, "strobe", "--section", "strobe")

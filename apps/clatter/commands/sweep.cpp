@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <numbers>
@@ -59,6 +60,7 @@ struct SweepCliOptions {
   bool resume{false};
   double max_wall_time{0.0};
   double periodic_tol{0.0};
+  std::string timings;
   bool hdf5{false};
   bool plot{true};
   bool progress{true};
@@ -221,6 +223,11 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
   require(std::isfinite(o.periodic_tol) && o.periodic_tol >= 0.0 && o.periodic_tol <= 1e-3,
           "--periodic-tol", "must lie in [0, 1e-3] (0: every value runs in full)", o.periodic_tol);
   sw.periodic.tol = o.periodic_tol;
+  if (!o.timings.empty()) {
+    const std::filesystem::path parent = std::filesystem::path(o.timings).parent_path();
+    require(parent.empty() || std::filesystem::is_directory(parent), "--timings",
+            "the folder of " + o.timings + " does not exist");
+  }
   require(std::isfinite(o.max_wall_time) && o.max_wall_time >= 0.0, "--max-wall-time",
           "must be a finite number of seconds >= 0 (0: no limit)", o.max_wall_time);
   require(!o.hdf5 || hdf5_available(), "--hdf5",
@@ -409,6 +416,7 @@ int run_sweep_cli(const SweepCliOptions& o) {
   out.write(per_value, summary_csv(table));
   out.write(js, summary.dump(2) + "\n");
   if (o.hdf5) write_sweep_hdf5(out.temporary(h5), table);
+  if (!o.timings.empty()) out.write(o.timings, timings_csv(table));
   if (o.plot) {
     out.draw(png, js, [&] {
       std::vector<std::string> args;
@@ -492,6 +500,9 @@ Run add_sweep(CLI::App& app) {
                   "64 periods to this relative tolerance, and repeat the cycle to the end (0: run "
                   "every value in full; see docs/analysis.md for when this is exact)")
       ->capture_default_str();
+  sub->add_option("--timings", o->timings,
+                  "also write this CSV file: the CPU time of every value's run (not deterministic; "
+                  "left out of the other outputs)");
   sub->add_flag("--hdf5", o->hdf5, "also write sweep.h5 (arrays over the grid; h5py, xarray)");
   sub->add_option("--out", o->out, "output directory (default out/<scenario>_sweep)");
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");

@@ -80,6 +80,19 @@ std::string summary_csv(const SweepTable& t) {
   return csv.str();
 }
 
+std::string timings_csv(const SweepTable& t) {
+  const analysis::SweepPlan plan = t.plan();
+  std::ostringstream csv;
+  csv.precision(12);
+  key_header(csv, t, plan);
+  csv << ",seconds,events,cycle,closed_at\n";
+  for (const analysis::SweepRecord& r : t.records) {
+    key_columns(csv, t, plan, r);
+    csv << ',' << r.seconds << ',' << r.events << ',' << r.cycle << ',' << r.closed_at << '\n';
+  }
+  return csv.str();
+}
+
 nlohmann::json summary_json(const SweepTable& t, const nlohmann::json& files) {
   const analysis::SweepPlan plan = t.plan();
   nlohmann::json params = nlohmann::json::array();
