@@ -90,12 +90,18 @@ void PlanarBodyModel::flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, do
   for (std::size_t i = 0; i < features_.size(); ++i) {
     const ContactFeature& f = features_[i];
     const Vec2 c = rotate(f.c_B, s, co);
-    out[i] = {y + c.y() - f.radius - st.h, ydot + qd0.z() * c.x() - st.hdot};
+    out[i] = {y + c.y() - f.radius - st.h, ydot + qd0.z() * c.x() - st.hdot,
+              -g_ - qd0.z() * qd0.z() * c.y() - st.hddot};
   }
 }
 
 double PlanarBodyModel::flight_gap_curvature_bound(int i, const Vec3& qd0) const {
   return g_ + qd0.z() * qd0.z() * feature(i).c_B.norm() + surface_.hddot_max();
+}
+
+double PlanarBodyModel::flight_gap_jerk_bound(int i, const Vec3& qd0) const {
+  const double w = std::abs(qd0.z());
+  return w * w * w * feature(i).c_B.norm() + surface_.hdddot_max();
 }
 
 double PlanarBodyModel::flight_gap_far_step(int i, const Vec3& q0, const Vec3& qd0,
@@ -306,6 +312,10 @@ void PlanarBodyModel::flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, do
 
 double PlanarBodyModel::gap_curvature_bound(int c, const VecQ& qd0) const {
   return flight_gap_curvature_bound(c, head3(qd0));
+}
+
+double PlanarBodyModel::gap_jerk_bound(int c, const VecQ& qd0) const {
+  return flight_gap_jerk_bound(c, head3(qd0));
 }
 
 double PlanarBodyModel::far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const {

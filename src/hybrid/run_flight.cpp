@@ -14,6 +14,7 @@ void Run::flight_phase() {
   // the earliest root of all gaps, evaluated together (one pose per evaluation)
   std::array<double, kMaxContacts> M2{};
   std::array<double, kMaxContacts> tol{};
+  std::array<double, kMaxContacts> M3{};
   // a gap is resolved to round-off of its terms, and no better than its rate times the resolution
   // of t (at t = 2000 s a double resolves 2.3e-13 s): below that, a step past the root looks like
   // a violated curvature bound and costs a bracketing refinement
@@ -21,14 +22,15 @@ void Run::flight_phase() {
   const double v_scale = t_resolution > 0.0 ? m_.velocity_scale(t0, q0, qd0) : 0.0;
   for (int c = 0; c < nc_; ++c) {
     M2[idx(c)] = flight_->gap_curvature_bound(c, qd0);
+    M3[idx(c)] = flight_->gap_jerk_bound(c, qd0);
     tol[idx(c)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0)) + t_resolution * v_scale;
   }
   const auto f = [&](double tau, std::array<ValueSlope, kMaxContacts>& out) {
     flight_->flight_gaps(t0, q0, qd0, tau, out);
   };
   const auto far = [&](int c, double tau) { return flight_->far_step(c, q0, qd0, tau); };
-  const integrate::FirstRootOf found =
-      integrate::first_root_curvature_bound_all<kMaxContacts>(f, far, nc_, 0.0, horizon, M2, tol);
+  const integrate::FirstRootOf found = integrate::first_root_curvature_bound_all<kMaxContacts>(
+      f, far, nc_, 0.0, horizon, M2, tol, 800, &M3);
   res_.gap_evaluations += found.root.evaluations;
   if (found.root.kind == integrate::RootKind::kFailed) {
     stop(StopReason::kEventLocation,

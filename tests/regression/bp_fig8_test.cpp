@@ -62,6 +62,11 @@ TEST(BpFig8, RodAtE09FollowsTheLocatedPeriodDoublings) {
   // for the symmetric motion to be reached: the tilted start tests that too (at ω = 3.3 it turns
   // symmetric after 146 s, 77 forcing periods, in 1500 of transient). Values 0.01–0.02
   // from a PD are avoided (the multiplier near −1 makes transients decay too slowly).
+  // Below PD₁ the period-1 orbit is not alone: for Aω² < g (ω < 3.132) the rod can come to rest
+  // on the table, and above it can hop (chatter back onto the table and ride it every period).
+  // Which of them a tilted start reaches depends on its chaotic transient, down to round-off
+  // (a change of the flight search's step sequence moved it from one to the other), so the value
+  // below PD₁ starts from the seeds' symmetric drop, which reaches the period-1 orbit.
   io::Scenario sc = io::load_scenario(std::string(CLATTER_EXAMPLES_DIR) + "/bp_fig8a.toml");
   hybrid::InitialState start = sc.initial;
   ASSERT_EQ(start.q.size(), 3);
@@ -71,14 +76,17 @@ TEST(BpFig8, RodAtE09FollowsTheLocatedPeriodDoublings) {
   struct Expect {
     double omega;
     int distinct;
+    bool tilted;
   };
-  for (const Expect x : {Expect{3.13, 1}, Expect{3.30, 2}, Expect{3.40, 2}, Expect{3.445, 4}}) {
+  for (const Expect x : {Expect{3.14, 1, false}, Expect{3.30, 2, true}, Expect{3.40, 2, true},
+                         Expect{3.445, 4, true}}) {
     SweepOptions sw;
     sw.omega_from = sw.omega_to = x.omega;
     sw.n = 1;
     sw.transient_periods = 1500.0;
     sw.record_periods = 100.0;
-    const std::vector<SweepPoint> pts = sweep_omega(*sc.model, start, sc.options, sw);
+    const std::vector<SweepPoint> pts =
+        sweep_omega(*sc.model, x.tilted ? start : sc.initial, sc.options, sw);
     ASSERT_EQ(pts.size(), 1U);
     EXPECT_EQ(pts[0].reason, hybrid::StopReason::kEndTime);
     EXPECT_EQ(pts[0].distinct, x.distinct) << "omega = " << x.omega;

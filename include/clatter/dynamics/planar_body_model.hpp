@@ -158,11 +158,14 @@ class PlanarBodyModel final : public model::System,
   /// Gap of feature i and its rate after a free flight of τ from (t0, q0, q̇0).
   [[nodiscard]] integrate::ValueSlope flight_gap(int i, double t0, const Vec3& q0, const Vec3& qd0,
                                                  double tau) const;
-  /// Gaps and rates of all features after a free flight of τ (one evaluation of the pose).
+  /// Gaps, rates and curvatures of all features after a free flight of τ (one evaluation of the
+  /// pose): g̈_N = −g − θ̇² c_y − ḧ(t).
   void flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, double tau,
                    std::array<integrate::ValueSlope, kMaxContacts>& out) const;
   /// M₂ with g̈_N ≥ −M₂ along any free flight with the spin of q̇0.
   [[nodiscard]] double flight_gap_curvature_bound(int i, const Vec3& qd0) const;
+  /// M₃ = |θ̇|³|c| + |A|ω³ ≥ |g⃛_N| along any free flight with the spin of q̇0.
+  [[nodiscard]] double flight_gap_jerk_bound(int i, const Vec3& qd0) const;
   /// A safe step from τ (gap ≥ y(τ) − |c| − ρ − h_max, solved for the next zero of the right side).
   [[nodiscard]] double flight_gap_far_step(int i, const Vec3& q0, const Vec3& qd0,
                                            double tau) const;
@@ -186,6 +189,7 @@ class PlanarBodyModel final : public model::System,
   void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
                    std::array<integrate::ValueSlope, kMaxContacts>& out) const override;
   [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
+  [[nodiscard]] double gap_jerk_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
   [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;
   // --- model::CarriedMotion ---

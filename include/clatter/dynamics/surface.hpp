@@ -87,6 +87,7 @@ struct Surface {
   /// max_t h(t) and max_t |ḧ(t)|.
   [[nodiscard]] double h_max() const { return height + std::abs(amplitude); }
   [[nodiscard]] double hddot_max() const { return std::abs(amplitude) * omega * omega; }
+  [[nodiscard]] double hdddot_max() const { return std::abs(amplitude) * omega * omega * omega; }
 };
 
 /// Throws InvalidArgument naming the field unless every parameter is finite and ω ≥ 0.

@@ -16,8 +16,15 @@
 ///    a longer safe step (e.g. from |sin| ≤ 1); the longer of the two is taken.
 ///    A start on the surface (|f(t₀)| ≤ tol with f′(t₀) > 0, the state just after an impact or
 ///    lift-off) is not a root: the first step is the safe step from f = 0.
+///    Where the function also gives its curvature f″(t) and a bound M₃ ≥ |f‴| is known
+///    (first_root_curvature_bound_all), the cubic bound
+/// @verbatim
+///      f(t + s) ≥ f + f′ s + ½ f″ s² − ⅙ M₃ s³  ≥  f + f′ s + ½ (f″ − M₃ H/3) s²   (0 ≤ s ≤ H)
+/// @endverbatim
+///    gives a longer safe step where the curvature is milder than its worst case −M₂ (a body
+///    hopping while the table's downward acceleration nearly cancels gravity): jerk_safe_step.
 ///
-/// Functions f are callables t ↦ ValueSlope{f(t), f′(t)}.
+/// Functions f are callables t ↦ ValueSlope{f(t), f′(t)[, f″(t)]}.
 
 #include <algorithm>
 #include <array>
@@ -31,6 +38,7 @@ namespace clatter::integrate {
 struct ValueSlope {
   double value{0.0};
   double slope{0.0};
+  double curvature{std::numeric_limits<double>::quiet_NaN()};  ///< f″ (NaN: not given)
 };
 
 /// Root of f on [a, b] with f(a) and f(b) of opposite signs (or one of them 0), to ~4 ulp of t.
@@ -69,6 +77,32 @@ struct FirstRoot {
   const double disc = s * s + 2.0 * M2 * std::max(v, 0.0);
   // (s + √disc)/M₂ written without cancellation for s < 0
   return s >= 0.0 ? (s + std::sqrt(disc)) / M2 : 2.0 * std::max(v, 0.0) / (std::sqrt(disc) - s);
+}
+
+/// First positive root of v + s x + ½ k x² (v ≥ 0), +∞ if none.
+[[nodiscard]] inline double quadratic_first_root(double v, double s, double k) {
+  if (k < 0.0) return curvature_safe_step(v, s, -k);
+  if (s >= 0.0) return std::numeric_limits<double>::infinity();
+  const double disc = s * s - 2.0 * k * std::max(v, 0.0);
+  if (disc < 0.0) return std::numeric_limits<double>::infinity();
+  return 2.0 * std::max(v, 0.0) / (std::sqrt(disc) - s);
+}
+
+/// Safe step from a point with value v ≥ 0, slope s and curvature c under |f‴| ≤ M₃ (and
+/// f″ ≥ −M₂): the longer of curvature_safe_step and the cubic bound's step, found on trial
+/// horizons H = 2h, 8h, 32h (the file comment). Without a finite c or M₃: curvature_safe_step.
+[[nodiscard]] inline double jerk_safe_step(double v, double s, double c, double M2, double M3) {
+  double h = curvature_safe_step(v, s, M2);
+  if (!std::isfinite(c) || !(M3 > 0.0) || !std::isfinite(M3) || !(h > 0.0) || !std::isfinite(h))
+    return h;
+  double H = 2.0 * h;
+  for (int k = 0; k < 3; ++k) {
+    const double r = quadratic_first_root(v, s, c - M3 * H / 3.0);
+    if (!(r >= H)) return std::max(h, r);
+    h = H;  // safe on all of [0, H]
+    H *= 4.0;
+  }
+  return h;
 }
 
 /// Earliest root of f on (t0, t1] (see the file comment). `far_step(t, v)` returns a further safe
@@ -150,11 +184,10 @@ struct FirstRootOf {
 };
 
 template <std::size_t kMax, class F, class Far>
-[[nodiscard]] FirstRootOf first_root_curvature_bound_all(F&& f, Far&& far_step, int m, double t0,
-                                                         double t1,
-                                                         const std::array<double, kMax>& M2,
-                                                         const std::array<double, kMax>& tol,
-                                                         int max_evaluations = 800) {
+[[nodiscard]] FirstRootOf first_root_curvature_bound_all(
+    F&& f, Far&& far_step, int m, double t0, double t1, const std::array<double, kMax>& M2,
+    const std::array<double, kMax>& tol, int max_evaluations = 800,
+    const std::array<double, kMax>* M3 = nullptr) {
   constexpr double kEps = std::numeric_limits<double>::epsilon();
   FirstRootOf best;
   best.root.t = t1;
@@ -179,6 +212,11 @@ template <std::size_t kMax, class F, class Far>
       t_last = t;
     }
     return w_last[static_cast<std::size_t>(j)];
+  };
+  // function i's safe step from the latest evaluation (with its curvature and M₃ if given)
+  const auto safe = [&](std::size_t i) {
+    return M3 == nullptr ? curvature_safe_step(v[i].value, v[i].slope, M2[i])
+                         : jerk_safe_step(v[i].value, v[i].slope, v[i].curvature, M2[i], (*M3)[i]);
   };
   double t = t0;
   int n_active = m;
@@ -212,9 +250,7 @@ template <std::size_t kMax, class F, class Far>
     double step = std::numeric_limits<double>::infinity();
     for (int j = 0; j < m; ++j) {
       const auto i = static_cast<std::size_t>(j);
-      if (active[i])
-        step = std::min(
-            step, std::max(curvature_safe_step(v[i].value, v[i].slope, M2[i]), far_step(j, t)));
+      if (active[i]) step = std::min(step, std::max(safe(i), far_step(j, t)));
     }
     // a step below the resolution of t: the root of the function that limits it is within a
     // few ulps of t (its value is round-off of terms larger than tol, e.g. a long flight)
@@ -222,8 +258,7 @@ template <std::size_t kMax, class F, class Far>
       for (int j = 0; j < m; ++j) {
         const auto i = static_cast<std::size_t>(j);
         if (!active[i]) continue;
-        const double sj =
-            std::max(curvature_safe_step(v[i].value, v[i].slope, M2[i]), far_step(j, t));
+        const double sj = std::max(safe(i), far_step(j, t));
         if (sj > 4.0 * kEps * std::abs(t)) continue;
         FirstRoot r;
         r.kind = v[i].slope < 0.0 ? RootKind::kCrossing : RootKind::kGraze;

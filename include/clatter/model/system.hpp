@@ -219,6 +219,12 @@ class ExactFlight {
                            std::array<integrate::ValueSlope, kMaxContacts>& out) const = 0;
   /// M₂ with g̈_N ≥ −M₂ along any free flight from q̇0.
   [[nodiscard]] virtual double gap_curvature_bound(int c, const VecQ& qd0) const = 0;
+  /// M₃ with |g⃛_N| ≤ M₃ along any free flight from q̇0, for a model whose flight_gaps also
+  /// gives g̈_N (ValueSlope::curvature): the search then takes the cubic bound's longer steps.
+  /// +∞ (the default): not known.
+  [[nodiscard]] virtual double gap_jerk_bound(int /*c*/, const VecQ& /*qd0*/) const {
+    return std::numeric_limits<double>::infinity();
+  }
   /// A step from τ within which contact c cannot reach its obstacle.
   [[nodiscard]] virtual double far_step(int c, const VecQ& q0, const VecQ& qd0,
                                         double tau) const = 0;

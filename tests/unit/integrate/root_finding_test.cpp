@@ -43,6 +43,40 @@ double first_root_by_grid(const GapLike& f, double t1, int n) {
 
 const auto no_far = [](double, double) { return 0.0; };
 
+// The cubic bound's step never passes the first root of the worst case the two bounds allow,
+// w with w(0) = v, w′(0) = s, w″(x) = max(−M₂, c − M₃ x) (the cubic v + s x + ½ c x² − ⅙ M₃ x³
+// until w″ reaches −M₂, a parabola after), and is never shorter than the curvature bound's:
+// random (v, s, c, M₃) with c ≥ −M₂.
+TEST(JerkSafeStep, NeverPassesTheWorstCasesFirstRoot) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> U(0.0, 1.0);
+  int longer = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double v = std::pow(10.0, -12.0 + 12.0 * U(rng));
+    const double s = 20.0 * (U(rng) - 0.5);
+    const double M2 = 30.0 * U(rng) + 1e-3;
+    const double c = -M2 + 2.0 * M2 * U(rng);
+    const double M3 = std::pow(10.0, -2.0 + 4.0 * U(rng));
+    const double h = jerk_safe_step(v, s, c, M2, M3);
+    const double h2 = curvature_safe_step(v, s, M2);
+    ASSERT_GE(h, h2) << i;
+    longer += h > 1.01 * h2 ? 1 : 0;
+    // w > 0 on (0, h): on a grid, and at h itself to round-off
+    const double xs = (c + M2) / M3;  // where c − M₃ x reaches −M₂
+    const auto cubic = [&](double x) { return v + s * x + 0.5 * c * x * x - M3 * x * x * x / 6.0; };
+    const auto w = [&](double x) {
+      if (x <= xs) return cubic(x);
+      const double d = x - xs;
+      return cubic(xs) + (s + c * xs - 0.5 * M3 * xs * xs) * d - 0.5 * M2 * d * d;
+    };
+    for (int k = 1; k <= 200; ++k)
+      ASSERT_GT(w(h * k / 201.0), -1e-12 * (v + std::abs(s) * h + 1.0)) << i << " at " << k;
+    ASSERT_GE(w(h), -1e-9 * (std::abs(v) + std::abs(s) * h + std::abs(c) * h * h + M3 * h * h * h))
+        << i;
+  }
+  EXPECT_GT(longer, 2000);  // the cubic bound is worth having
+}
+
 TEST(FirstRootCurvatureBound, FindsTheFirstRootOfRandomGapsLikeADenseGrid) {
   std::mt19937_64 rng(42);
   std::uniform_real_distribution<double> U(0.0, 1.0);
