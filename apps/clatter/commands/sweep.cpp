@@ -499,7 +499,7 @@ Run add_sweep(CLI::App& app) {
       ->expected(2, 3);
   sub->add_option("--observe", o->observe,
                   "quantity on the section: a coordinate (y), a velocity (ydot); on the impact "
-                  "section also phase, v_N (default: y on apex, phase on impact)");
+                  "section also phase, v_N (default: y on apex and crossing, phase on impact)");
   sub->add_option("--contact", o->contact, "impact section: only this contact's impacts (-1: any)")
       ->capture_default_str();
   sub->add_option("--initial", o->initial,

@@ -245,6 +245,64 @@ TEST(CrossingSection, BallCarriedByATableCrossesWithTheTable) {
   }
 }
 
+TEST(CrossingSection, SpinningRodInFlightCrossesAnAngleOnce) {
+  // θ(t) = θ0 + ω t in free flight (no curvature: M₂ = 0): θ = 1 at t = (1 − θ0)/ω, once, upward;
+  // the rod (half-length 1) starts 5 m above the floor and lands after t ≈ 0.9 s
+  dynamics::Surface s;
+  LawChoice law;
+  const auto m = dynamics::make_rod(1.0, 1.0, kG, s, law);
+  const InitialState init{0.0, {0.0, 5.0, 0.1}, {0.0, 0.0, 3.0}};
+  for (const int direction : {0, 1, -1}) {
+    SectionRecorder rec;
+    (void)simulate(m, init, crossing(2, 1.0, direction, 0.5), &rec);
+    ASSERT_EQ(rec.sections.size(), direction >= 0 ? 1U : 0U) << "direction " << direction;
+    if (direction >= 0) {
+      EXPECT_NEAR(rec.sections[0].t, 0.3, 1e-15);  // linear: exact to round-off
+      EXPECT_NEAR(rec.sections[0].q(1), 5.0 - 0.5 * kG * 0.09, 1e-14);
+    }
+  }
+}
+
+TEST(CrossingSection, FlatRodCarriedByABeltCrossesWithTheBelt) {
+  // a flat rod sticking at both ends on a belt u = U sin Ωt (UΩ = 1 m/s² < μg: no slip) moves
+  // with it in closed form: x = x0 + (U/Ω)(1 − cos Ωt), so x = x0 + U/Ω is crossed upward at
+  // Ωt = π/2 + 2πk and downward at 3π/2 + 2πk, with ẋ = U sin Ωt = ±U
+  const double U = 0.5, W = 2.0;
+  dynamics::Surface s;
+  s.belt_amplitude = U;
+  s.belt_omega = W;
+  LawChoice law;
+  law.params.mu = 0.8;
+  law.params.e = 0.5;
+  const auto m = dynamics::make_rod(1.0, 1.0, kG, s, law);
+  const InitialState init{0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+  for (const bool exact : {true, false}) {
+    SectionRecorder rec;
+    SimulationOptions o = crossing(0, U / W, 0, 8.0);
+    o.exact_contact = exact;
+    const SimulationResult r = simulate(m, init, o, &rec);
+    ASSERT_EQ(r.reason, StopReason::kEndTime);
+    if (exact) {
+      EXPECT_GE(r.carried_phases, 1);
+      EXPECT_EQ(r.rk_steps, 0);
+    }
+    std::vector<double> times;
+    for (int k = 0; k < 3; ++k) {
+      for (const double phase : {kPi / 2.0, 3.0 * kPi / 2.0}) {
+        const double t = (phase + 2.0 * kPi * k) / W;
+        if (t <= 8.0) times.push_back(t);
+      }
+    }
+    ASSERT_EQ(rec.sections.size(), times.size()) << (exact ? "closed form" : "Runge-Kutta");
+    for (std::size_t k = 0; k < times.size(); ++k) {
+      // closed form: round-off; Runge–Kutta (rtol = atol = 1e-12, Baumgarte-held contacts): 1e-9
+      const double tol = exact ? 1e-12 : 1e-9;
+      EXPECT_NEAR(rec.sections[k].t, times[k], tol) << k;
+      EXPECT_NEAR(rec.sections[k].qd(0), k % 2 == 0 ? U : -U, tol) << k;
+    }
+  }
+}
+
 TEST(CrossingSection, BadInputNamesTheField) {
   const auto m = ball(0.5);
   const InitialState init{0.0, {0.0, 1.0, 0.0}, {0.0, 0.0, 0.0}};
