@@ -175,13 +175,29 @@ def _start(system, q, qd, t0, aux):
     return system, q, qd, 0.0 if t0 is None else t0, aux, {}, False
 
 
+def _crossing_section(section, crossing):
+    """The section text of the engine: "crossing:NAME:VALUE:DIR" from crossing=(NAME, VALUE[,
+    DIR]) (DIR "up", "down" or "both"), or the section as given."""
+    if crossing is None:
+        return section
+    if section not in ("crossing", "none", "apex"):
+        raise ValueError("crossing: given with the section " + repr(section))
+    if len(crossing) not in (2, 3):
+        raise ValueError("crossing: (name, value[, 'up'|'down'|'both']) expected")
+    direction = crossing[2] if len(crossing) == 3 else "both"
+    return "crossing:%s:%r:%s" % (crossing[0], float(crossing[1]), direction)
+
+
 def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=None,
-             events_only=False, record_events=True, sections="none", **options):
+             events_only=False, record_events=True, sections="none", crossing=None, **options):
     """Runs the engine on a Model (q, qd required) or a Scenario (its initial state and options).
 
     t_end, output_dt: override the scenario's; output_dt = 0 gives 2000 samples, as the CLI.
     events_only: no samples (memory bounded by the events); record_events=False: no events;
-    sections="apex": record the apex crossings (Poincare section) in result.sections.
+    sections="apex": record the apex crossings (Poincare section) in result.sections;
+    crossing=(name, value[, "up"|"down"|"both"]) (or sections="crossing:theta:0:up"): every
+    crossing of the coordinate through the value in that direction (default both), located by the
+    engine in every phase (docs/engine.md).
     options: any key of a scenario's [simulation] table (max_events, exact_flight, ...) and
     max_wall_time. Like `clatter simulate`, the chatter horizon is the sample step unless given.
     Ctrl-C cancels the run and raises KeyboardInterrupt.
@@ -202,7 +218,8 @@ def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=N
         opts["chatter_horizon"] = opts["output_dt"]
     raw = _clatter._simulate(model, float(t0), np.asarray(q, float), np.asarray(qd, float),
                              None if aux is None or len(aux) == 0 else np.asarray(aux, float),
-                             opts, not events_only, record_events, sections)
+                             opts, not events_only, record_events,
+                             _crossing_section(sections, crossing))
     return SimulationResult(raw, model)
 
 
@@ -445,12 +462,13 @@ def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, 
 def sweep_parameters(system, params, carry_over="none", initial=None, section="apex",
                      observe="y", contact=-1, transient_periods=1000.0, record_periods=200.0,
                      period_parameter="surface.omega", threads=2, periodic_tol=0.0,
-                     **options):
+                     crossing=None, **options):
     """Sweeps of any named parameter(s), as `clatter sweep --param ...` (analysis::run_sweep).
 
     params: [(name, from, to, n)] with one or two axes; carry_over: none, up, down or both;
     initial: [(t0, q, qd), ...] (default: the Scenario's start); section "apex", "impact" or
-    "strobe" (t0 + k 2 pi/omega) with the quantity `observe` ("y", "ydot", "phase", "v_N").
+    "strobe" (t0 + k 2 pi/omega), or "crossing" with crossing=(name, value[, "up"|"down"|"both"])
+    (the coordinate crossing the value), and the quantity `observe` ("y", "ydot", "phase", "v_N").
     periodic_tol > 0: a value stops once its stroboscopic states close a cycle of <= 64 periods
     to that relative tolerance, and the rest of its record repeats the cycle (docs/analysis.md).
     Returns one row per (grid point, run): the parameter values, point, run, distinct,
@@ -472,6 +490,9 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     opts.update(options)
     initials = [(float(t), np.asarray(q, float), np.asarray(qd, float)) for t, q, qd in initial]
     axes = [(str(n), float(a), float(b), int(k)) for n, a, b, k in params]
+    if section == "crossing" and crossing is None:
+        raise ValueError("crossing: the crossing section needs crossing=(name, value[, dir])")
+    section = _crossing_section(section, crossing)
     return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
                                int(contact), float(transient_periods), float(record_periods),
                                period_parameter, int(threads), float(periodic_tol))

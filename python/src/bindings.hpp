@@ -5,6 +5,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <string>
+
 #include "clatter/hybrid/simulation_options.hpp"
 
 namespace clatter::python {
@@ -22,5 +24,15 @@ void bind_parameter_sweep(pybind11::module_& m);  ///< parameter_sweep.cpp: _run
 [[nodiscard]] hybrid::SimulationOptions to_options(const pybind11::dict& d);
 /// The options as such a dict.
 [[nodiscard]] pybind11::dict options_dict(const hybrid::SimulationOptions& o);
+
+/// A coordinate-crossing section written "crossing:NAME:VALUE[:DIR]" (DIR up, down, both or +1,
+/// −1, 0; default both), as `clatter section --section crossing:...`.
+struct CrossingSpec {
+  std::string name;
+  double value{0.0};
+  int direction{0};
+};
+/// Throws InvalidArgument naming `field` for a malformed text.
+[[nodiscard]] CrossingSpec parse_crossing(const std::string& text, const char* field);
 
 }  // namespace clatter::python

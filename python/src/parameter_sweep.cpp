@@ -1,7 +1,7 @@
 // Sweeps of any named parameter(s) from Python: a thin translation over analysis::run_sweep
 // (parameter_sweep.hpp), the computation of `clatter sweep --param ...` (threads, carry-over,
-// several initial states, apex, impact or stroboscopic section, periodic shortcut), with the GIL
-// released and Ctrl-C polled.
+// several initial states, apex, impact, stroboscopic or crossing section
+// "crossing:NAME:VALUE[:DIR]", periodic shortcut), with the GIL released and Ctrl-C polled.
 //
 //   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
 //              record, period_parameter, threads, periodic_tol) -> dict of per-record columns
@@ -47,11 +47,19 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   } else {
     throw InvalidArgument("carry_over", "must be none, up, down or both");
   }
-  require(section == "apex" || section == "impact" || section == "strobe", "section",
-          "must be apex, impact or strobe");
+  const bool crossing = section.rfind("crossing", 0) == 0;
+  require(section == "apex" || section == "impact" || section == "strobe" || crossing, "section",
+          "must be apex, impact, strobe or crossing:NAME:VALUE[:up|down|both]");
   sw.observe.section = section == "apex"     ? analysis::SectionKind::kApex
                        : section == "impact" ? analysis::SectionKind::kImpact
-                                             : analysis::SectionKind::kStroboscopic;
+                       : section == "strobe" ? analysis::SectionKind::kStroboscopic
+                                             : analysis::SectionKind::kCrossing;
+  if (crossing) {
+    const CrossingSpec c = parse_crossing(section, "section");
+    sw.observe.crossing = c.name;
+    sw.observe.crossing_value = c.value;
+    sw.observe.crossing_direction = c.direction;
+  }
   sw.periodic.tol = periodic_tol;
   sw.observe.quantity = quantity;
   sw.observe.contact = contact;

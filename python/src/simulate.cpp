@@ -1,6 +1,7 @@
 // One simulation from Python (hybrid/simulator.hpp), run with the GIL released:
 //
 //   _simulate(model, t0, q, qd, aux, options, record_samples, record_events, sections)
+//   sections: "none", "apex" or "crossing:NAME:VALUE[:up|down|both]"
 //     -> dict: samples, events, sections (dicts of numpy arrays), the final state, stop reason
 //        and message, counts, the energy ledger (summary.json's names), drifts, wall time
 //
@@ -10,8 +11,11 @@
 // PyErr_CheckSignals; a pending KeyboardInterrupt cancels the run (StopReason::kCancelled) and is
 // raised once the engine has returned.
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -244,10 +248,22 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   if (aux && m.num_aux() > 0) init.aux = to_vec(*aux, m.num_aux(), "aux");
   hybrid::SimulationOptions o = to_options(options);
   o.record_events = record_events;
-  if (sections == "apex")
+  if (sections == "apex") {
     o.section = hybrid::Section::kApex;
-  else if (sections != "none")
-    throw InvalidArgument("sections", "unknown section '" + sections + "' (allowed: none, apex)");
+  } else if (sections.rfind("crossing", 0) == 0) {
+    const CrossingSpec c = parse_crossing(sections, "sections");
+    const std::vector<std::string> names = m.coordinate_names();
+    const auto it = std::find(names.begin(), names.end(), c.name);
+    require(it != names.end(), "sections",
+            "unknown crossing coordinate \"" + c.name + "\" for this model");
+    o.section = hybrid::Section::kCrossing;
+    o.crossing_coordinate = static_cast<int>(it - names.begin());
+    o.crossing_value = c.value;
+    o.crossing_direction = c.direction;
+  } else if (sections != "none") {
+    throw InvalidArgument("sections", "unknown section '" + sections +
+                                          "' (allowed: none, apex, crossing:NAME:VALUE[:DIR])");
+  }
 
   Collector rec(m, record_samples);
   hybrid::SimulationResult r;
@@ -385,6 +401,38 @@ hybrid::SimulationOptions to_options(const py::dict& d) {
     }
   }
   return o;
+}
+
+CrossingSpec parse_crossing(const std::string& text, const char* field) {
+  // crossing:NAME:VALUE[:DIR]
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t colon = text.find(':', from);
+    parts.push_back(text.substr(from, colon - from));
+    if (colon == std::string::npos) break;
+    from = colon + 1;
+  }
+  require(parts.size() >= 3 && parts.size() <= 4 && parts[0] == "crossing" && !parts[1].empty(),
+          field,
+          "a crossing section is written crossing:NAME:VALUE[:up|down|both], not \"" + text + "\"");
+  CrossingSpec c;
+  c.name = parts[1];
+  char* end = nullptr;
+  c.value = std::strtod(parts[2].c_str(), &end);
+  require(end != parts[2].c_str() && *end == '\0' && std::isfinite(c.value), field,
+          "the crossing value must be a finite number, not \"" + parts[2] + "\"");
+  const std::string dir = parts.size() == 4 ? parts[3] : "both";
+  if (dir == "up" || dir == "+1" || dir == "1") {
+    c.direction = 1;
+  } else if (dir == "down" || dir == "-1") {
+    c.direction = -1;
+  } else {
+    require(dir == "both" || dir == "0", field,
+            "the crossing direction must be up (+1), down (-1) or both (0), not \"" + dir + "\"");
+    c.direction = 0;
+  }
+  return c;
 }
 
 void bind_simulate(py::module_& m) {

@@ -55,8 +55,7 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
     const std::unique_ptr<model::System> model = model_at(base, sw.grid, rec.point);
     const double T = 2.0 * std::numbers::pi / omega;
     o.t_end = init.t + (sw.transient_periods + sw.record_periods) * T;
-    o.section =
-        what.section == SectionKind::kApex ? hybrid::Section::kApex : hybrid::Section::kNone;
+    set_engine_section(what, o);
     o.record_events = true;
     // the shortcut needs whole periods: the end t₀ + N T is then a stroboscopic time
     const double N = sw.transient_periods + sw.record_periods;

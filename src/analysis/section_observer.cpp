@@ -17,8 +17,19 @@ const char* to_string(SectionKind k) {
       return "impact";
     case SectionKind::kStroboscopic:
       return "strobe";
+    case SectionKind::kCrossing:
+      return "crossing";
   }
-  return "?";
+  return "unknown";
+}
+
+void set_engine_section(const ResolvedObservable& what, hybrid::SimulationOptions& options) {
+  options.section = what.section == SectionKind::kApex       ? hybrid::Section::kApex
+                    : what.section == SectionKind::kCrossing ? hybrid::Section::kCrossing
+                                                             : hybrid::Section::kNone;
+  options.crossing_coordinate = what.crossing_index;
+  options.crossing_value = what.crossing_value;
+  options.crossing_direction = what.crossing_direction;
 }
 
 ResolvedObservable resolve(const Observable& o, const model::System& model, const char* field) {
@@ -26,6 +37,21 @@ ResolvedObservable resolve(const Observable& o, const model::System& model, cons
   r.section = o.section;
   r.contact = o.contact;
   const std::vector<std::string> names = model.coordinate_names();
+  if (o.section == SectionKind::kCrossing) {
+    std::string coordinates;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (o.crossing == names[i]) r.crossing_index = static_cast<int>(i);
+      coordinates += (coordinates.empty() ? "" : ", ") + names[i];
+    }
+    require(r.crossing_index >= 0, field,
+            "unknown crossing coordinate \"" + o.crossing + "\" (allowed: " + coordinates + ")");
+    require(std::isfinite(o.crossing_value), field, "the crossing value must be finite",
+            o.crossing_value);
+    require(o.crossing_direction >= -1 && o.crossing_direction <= 1, field,
+            "the crossing direction must be +1 (up), -1 (down) or 0 (both)");
+    r.crossing_value = o.crossing_value;
+    r.crossing_direction = o.crossing_direction;
+  }
   std::string allowed;
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (o.quantity == names[i]) {
@@ -185,7 +211,9 @@ void SectionObserver::on_sample(const hybrid::Sample& s) {
 }
 
 void SectionObserver::on_section(const hybrid::Sample& s) {
-  if (what_.section != SectionKind::kApex || (cycle_ > 0 && s.t > t_closed_)) return;
+  if ((what_.section != SectionKind::kApex && what_.section != SectionKind::kCrossing) ||
+      (cycle_ > 0 && s.t > t_closed_))
+    return;
   log_value(s.t, what_.kind == ResolvedObservable::Kind::kVelocity ? s.qd(what_.index)
                                                                    : s.q(what_.index));
 }

@@ -327,6 +327,21 @@ double PlanarBodyModel::apex_time(const VecQ& /*q0*/, const VecQ& qd0) const {
   return qd0(1) / g_;
 }
 
+// free flight: q̈ = (0, −g, 0)
+double PlanarBodyModel::coordinate_curvature_bound(int i, const VecQ& /*q0*/,
+                                                   const VecQ& /*qd0*/) const {
+  return i == 1 ? std::abs(g_) : 0.0;
+}
+
+// rigid: q̈ = (u̇, ḧ, 0); rolling: (0, ḧ, 0) with u̇ ≡ 0; |u̇| ≤ |U|Ω, |ḧ| ≤ |A|ω²
+double PlanarBodyModel::carried_coordinate_curvature_bound(const Contacts& /*stick*/, double /*t0*/,
+                                                           const VecQ& /*q0*/, const VecQ& /*qd0*/,
+                                                           int i) const {
+  if (i == 0) return std::abs(surface_.belt_amplitude) * surface_.belt_omega;
+  if (i == 1) return surface_.hddot_max();
+  return 0.0;
+}
+
 double PlanarBodyModel::level_distance(int c, int j, const VecQ& q) const {
   return std::abs(level_angle(c, j, q(2)) - q(2));
 }

@@ -18,10 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "clatter/core/error.hpp"
 #include "clatter/hybrid/constrained_dynamics.hpp"
 #include "clatter/hybrid/impact_resolution.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/tolerances.hpp"
+#include "clatter/integrate/crossing_search.hpp"
 #include "clatter/integrate/root_finding.hpp"
 #include "clatter/model/system.hpp"
 
@@ -82,6 +84,16 @@ class Run {
   bool resolve_painleve(int c, double k_N);
   void project_closed(int at_rest = -1);
   void open_contact(int c, bool released);
+
+  // --- the coordinate-crossing section (Section::kCrossing) ---
+  [[nodiscard]] bool crossing_section() const {
+    return o_.section == Section::kCrossing && rec_ != nullptr;
+  }
+  // every crossing of q_i through c in a closed-form phase from (t0, q0, q̇0) on (0, tau], with
+  // flow(τ, q, q̇) the state at t0 + τ and M2 ≥ |q̈_i| along it
+  template <class Flow>
+  void closed_form_crossings(double t0, const VecQ& q0, double tau, double M2, Flow&& flow);
+  void emit_crossing(double t, const VecQ& q, const VecQ& qd, const VecA& aux);
 
   // --- bookkeeping ---
   void record_impact(const Group& g, const ContactImpact& r, EventKind kind,
@@ -156,5 +168,30 @@ class Run {
   long phases_{0};
   std::chrono::steady_clock::time_point wall_start_;
 };
+
+template <class Flow>
+void Run::closed_form_crossings(double t0, const VecQ& q0, double tau, double M2, Flow&& flow) {
+  const int i = o_.crossing_coordinate;
+  const double c = o_.crossing_value;
+  VecQ q(nq_), qd(nq_);
+  const auto v = [&](double s) {
+    flow(s, q, qd);
+    return integrate::ValueSlope{q(i) - c, qd(i)};
+  };
+  const auto emit = [&](double s, int direction) {
+    if (o_.crossing_direction != 0 && direction != o_.crossing_direction) return;
+    flow(s, q, qd);
+    emit_crossing(t0 + s, q, qd, aux_);
+  };
+  // q_i is resolved to round-off of its terms, as a gap of an exact flight
+  const double tol = tol::kFlightRootTol * (1.0 + std::abs(c) + std::abs(q0(i)));
+  const integrate::CrossingSearchStatus status =
+      integrate::all_crossings_curvature_bound(v, emit, 0.0, tau, M2, tol);
+  if (status == integrate::CrossingSearchStatus::kFailed) {
+    stop(StopReason::kEventLocation,
+         "the crossing of " + m_.coordinate_names()[idx(i)] + " = " + format_number(c) +
+             " was not located from t = " + format_number(t0) + " (evaluation budget exhausted)");
+  }
+}
 
 }  // namespace clatter::hybrid

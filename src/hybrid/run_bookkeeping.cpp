@@ -51,6 +51,19 @@ void Run::emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux) 
   rec_->on_sample(s);
 }
 
+// a located crossing of the coordinate section, in the direction asked for
+void Run::emit_crossing(double t, const VecQ& q, const VecQ& qd, const VecA& aux) {
+  if (t > o_.t_end) return;
+  Sample s;
+  s.t = t;
+  s.q = q;
+  s.qd = qd;
+  s.aux = aux;
+  s.modes = modes_;
+  s.energy = energy_at(t, q, qd);
+  rec_->on_section(s);
+}
+
 bool Run::count_event() {
   ++res_.events;
   if (res_.events >= o_.max_events) {

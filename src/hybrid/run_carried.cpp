@@ -116,6 +116,15 @@ void Run::carried_phase(const model::CarriedMotion::Contacts& stick) {
     emit_sample(ts, q, qd, aux_);
     ++sample_index_;
   }
+  // the coordinate section along the closed form, with the model's bound |q̈_i| ≤ M₂ (as flights)
+  if (crossing_section()) {
+    const double M2_q =
+        carried_->carried_coordinate_curvature_bound(stick, t0, q0, qd0, o_.crossing_coordinate);
+    closed_form_crossings(t0, q0, tau, M2_q, [&](double s, VecQ& qs, VecQ& qds) {
+      carried_->carry(stick, t0, q0, qd0, s, qs, qds);
+    });
+    if (stopped_) return;
+  }
   carried_->carry(stick, t0, q0, qd0, tau, q_, qd_);
   t_ = event || found.root.kind == integrate::RootKind::kFailed ? t0 + tau : o_.t_end;
   L_.surface_work += energy() - E0;

@@ -1,5 +1,6 @@
 // Exact free flight (model::ExactFlight): the earliest root of all gaps of the closed-form motion
-// by a guaranteed first-root search (integrate/root_finding.hpp), samples and the apex section.
+// by a guaranteed first-root search (integrate/root_finding.hpp), samples, the apex section and the
+// coordinate-crossing section (integrate/crossing_search.hpp).
 
 #include "run.hpp"
 
@@ -57,6 +58,16 @@ void Run::flight_phase() {
       apex.energy = energy_at(apex.t, apex.q, apex.qd);
       rec_->on_section(apex);
     }
+  }
+  // the coordinate section: every crossing of q_i = c before the flight's end. q_i(τ) is known in
+  // closed form with |q̈_i| ≤ M₂ (the model's bound), so the guaranteed search of the gaps finds
+  // them all, also two crossings (up, then down) that a sign test at sample points would miss
+  if (crossing_section()) {
+    const double M2_q = flight_->coordinate_curvature_bound(o_.crossing_coordinate, q0, qd0);
+    closed_form_crossings(t0, q0, tau, M2_q, [&](double s, VecQ& qs, VecQ& qds) {
+      flight_->flight(s, q0, qd0, qs, qds);
+    });
+    if (stopped_) return;
   }
   flight_->flight(tau, q0, qd0, q_, qd_);
   t_ = best < 0 ? o_.t_end : t0 + tau;

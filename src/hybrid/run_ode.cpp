@@ -1,12 +1,13 @@
 // The Runge–Kutta phase (any contact closed, or no exact flight): DOPRI5 with dense output, the
 // event functions of the current modes located on the interpolant (integrate/event_locator.hpp),
-// and the dispatch of the located event.
+// the dispatch of the located event, and the coordinate-crossing section on the interpolant.
 //
 // Runge–Kutta state, n = nq, m = num_aux:
 //   x = (q [n], q̇ [n], a [m], W_surface, −L_friction… as ∫ −λ·v, W_applied)
 // in a fixed-size array of N ≥ 2n + m + 3 entries (the unused tail stays 0); N = 9 covers every
 // model with n ≤ 3 and no auxiliary state, N = 2 kMaxDof + kMaxAux + 3 the rest.
 
+#include "clatter/integrate/crossing_search.hpp"
 #include "clatter/integrate/dense_stepper.hpp"
 #include "clatter/integrate/event_locator.hpp"
 #include "run.hpp"
@@ -206,6 +207,26 @@ void Run::ode_phase_n() {
       unpack(s, qs, qds, as);
       emit_sample(ts, qs, qds, as);
       ++sample_index_;
+    }
+    // the coordinate section on the interpolant, up to the event: the samples of the event
+    // search, and a crossing pair below an extremum of q_i (its slope q̇_i is in the state)
+    if (crossing_section()) {
+      const auto i = idx(o_.crossing_coordinate);
+      const auto v = [&](double t) {
+        State s;
+        stepper.state_at(t, s);
+        return ValueSlope{s[i] - o_.crossing_value, s[idx(n) + i]};
+      };
+      const auto emit = [&](double t, int direction) {
+        if (o_.crossing_direction != 0 && direction != o_.crossing_direction) return;
+        State s;
+        stepper.state_at(t, s);
+        VecQ qs, qds;
+        VecA as;
+        unpack(s, qs, qds, as);
+        emit_crossing(t, qs, qds, as);
+      };
+      integrate::all_crossings_on_samples(v, emit, t0, t_stop, o_.event_samples);
     }
     if (ev.kind != RootKind::kNone) {
       // other functions at zero and falling at the same instant (a flat rod: both ends stop

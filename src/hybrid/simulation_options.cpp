@@ -51,6 +51,23 @@ void validate(const SimulationOptions& o, double t0) {
   require(o.zeno_events >= 2, "zeno_events", "must be >= 2");
   require(std::isfinite(o.zeno_window) && o.zeno_window > 0.0, "zeno_window", "must be > 0 [s]",
           o.zeno_window);
+  if (o.section == Section::kCrossing) {
+    require(o.crossing_coordinate >= 0, "crossing_coordinate",
+            "must be the index of a coordinate, >= 0 (" + std::to_string(o.crossing_coordinate) +
+                " given)");
+    require(std::isfinite(o.crossing_value), "crossing_value", "must be finite", o.crossing_value);
+    require(o.crossing_direction >= -1 && o.crossing_direction <= 1, "crossing_direction",
+            "must be +1 (upward), -1 (downward) or 0 (both) (" +
+                std::to_string(o.crossing_direction) + " given)");
+  }
+}
+
+void validate(const SimulationOptions& o, double t0, int nq) {
+  validate(o, t0);
+  if (o.section == Section::kCrossing)
+    require(o.crossing_coordinate < nq, "crossing_coordinate",
+            "must lie in [0, " + std::to_string(nq) + ") for this model (" +
+                std::to_string(o.crossing_coordinate) + " given)");
 }
 
 }  // namespace clatter::hybrid

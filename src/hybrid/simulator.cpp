@@ -59,7 +59,7 @@ Run::Run(const model::System& model, const InitialState& init, const SimulationO
 
 SimulationResult Run::execute() {
   // --- validate the input ---
-  validate(o_, t_);
+  validate(o_, t_, nq_);
   require(std::isfinite(t_), "initial.t", "must be finite");
   require(
       q_.size() == nq_, "initial.q",

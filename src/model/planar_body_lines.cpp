@@ -266,6 +266,12 @@ double PlanarBodyLines::apex_time(const VecQ& /*q0*/, const VecQ& qd0) const {
   return rate > 0.0 ? rate / g : std::numeric_limits<double>::quiet_NaN();
 }
 
+// free flight: q̈ = (g⃗.x, g⃗.y, 0)
+double PlanarBodyLines::coordinate_curvature_bound(int i, const VecQ& /*q0*/,
+                                                   const VecQ& /*qd0*/) const {
+  return i < 2 ? std::abs(g_(i)) : 0.0;
+}
+
 std::unique_ptr<System> PlanarBodyLines::clone() const {
   return std::make_unique<PlanarBodyLines>(*this);
 }

@@ -18,10 +18,12 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
 - --periodic-tol 1e-10 on the ball's period-1 orbit (closed form, [B] §6.3): each value stops
   after fewer periods than the transient (summary.json: cycle, closed_at) and its apex heights
   equal the full run's to 1e-9 relative; --section strobe samples t0 + k 2 pi/omega (one row per
-  period, both ends of the record);
+  period, both ends of the record); --timings writes the CPU time of every value;
+- the crossing section (--section crossing --crossing y 3 down) gives the closed-form falling
+  speed of the period-1 orbit in the column ydot_crossing;
 - bad input (unknown parameter, N = 0, three axes, an out-of-range e, an unknown --initial name
-  or observable, a --periodic-tol outside [0, 1e-3]) exits 2 with one line naming the option, and
-  writes nothing;
+  or observable, a --periodic-tol outside [0, 1e-3], a missing or malformed --crossing) exits 2
+  with one line naming the option, and writes nothing;
 - with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps) (skipped,
   exit 77, with --skip WHY: built without MPI, or a sanitizer build).
 """
@@ -110,6 +112,30 @@ class OmegaSweep(unittest.TestCase):
             self.assertAlmostEqual(float(lines[-1].split(",")[1]), 1.38958, delta=5e-6)
             p = json.loads(out)["points"][0]
             self.assertEqual((p["distinct"], p["impacts_per_period"]), (1, 1.0))
+
+
+    def test_crossing_section_gives_the_closed_form_falling_speed(self):
+        # the same period-1 orbit: apex H = A sin(phi) + g pi^2/(2 omega^2) with cos(phi) =
+        # Gamma_SN/Gamma ([B] 6.3 [DERIVED]); the ball falls through y = 3 with ydot =
+        # -sqrt(2 g (H - 3)) (energy in free flight), once per period; the engine locates the
+        # crossing in the closed-form flight (to round-off): 1e-6 m/s covers the transient
+        import math
+        g, e, A, w = 9.81, 0.9, 1.0, 3.0
+        phi = math.acos(math.pi * (1 - e) / (1 + e) / (A * w * w / g))
+        H = A * math.sin(phi) + g * math.pi ** 2 / (2 * w * w)
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("sweep", BALL, "--omega", 3, 3, 1, "--section", "crossing",
+                               "--crossing", "y", 3, "down", "--observe", "ydot",
+                               "--transient-periods", 600, "--record-periods", 10, "--out", d,
+                               "--no-plot", "--no-progress")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "bifurcation.csv")) as fh:
+                lines = fh.read().splitlines()
+            self.assertEqual(lines[0], "omega,ydot_crossing")
+            self.assertEqual(len(lines), 11)
+            self.assertAlmostEqual(float(lines[-1].split(",")[1]), -math.sqrt(2 * g * (H - 3)),
+                                   delta=1e-6)
+            self.assertEqual(json.loads(out)["points"][0]["distinct"], 1)
 
 
 class PeriodicShortcut(unittest.TestCase):
@@ -350,6 +376,15 @@ class BadInput(unittest.TestCase):
         self.check(["--omega", 3, 4, 3, "--periodic-tol", 1], "--periodic-tol")
         self.check(["--omega", 3, 4, 3, "--periodic-tol", -1e-9], "--periodic-tol")
         self.check(["--omega", 3, 4, 3, "--section", "strobe", "--observe", "phase"], "--observe")
+        self.check(["--omega", 3, 4, 3, "--section", "crossing"], "--crossing")
+        err = self.check(["--omega", 3, 4, 3, "--section", "crossing", "--crossing", "z", 1],
+                         "--crossing")
+        self.assertIn("theta", err)  # lists the coordinates
+        self.check(["--omega", 3, 4, 3, "--section", "crossing", "--crossing", "y", "high"],
+                   "--crossing")
+        self.check(["--omega", 3, 4, 3, "--section", "crossing", "--crossing", "y", 1, "sideways"],
+                   "--crossing")
+        self.check(["--omega", 3, 4, 3, "--crossing", "y", 1], "--crossing")  # not the section
         self.check([], "--omega")
 
 

@@ -12,6 +12,7 @@
 // Exit status: 0; 2 bad input (nothing written); 3 some values failed (reason "error" with the
 // message; the others went on); 4 stopped by --max-wall-time (resume with --resume).
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -55,6 +56,7 @@ struct SweepCliOptions {
   std::string section{"apex"};
   std::string observe;
   int contact{-1};
+  std::vector<std::string> crossing;  ///< --crossing NAME VALUE [DIR]
   std::vector<std::string> initial;
   int threads{2};
   bool resume{false};
@@ -136,6 +138,9 @@ std::string fingerprint(const std::string& scenario_path, const analysis::Parame
     << hex(sw.record_periods) << "|period " << sw.period_parameter << ' ' << hex(sw.omega);
   if (sw.periodic.tol > 0.0)
     s << "|periodic " << hex(sw.periodic.tol) << ' ' << sw.periodic.max_cycle;
+  if (sw.observe.section == analysis::SectionKind::kCrossing)
+    s << "|crossing " << sw.observe.crossing << ' ' << hex(sw.observe.crossing_value) << ' '
+      << sw.observe.crossing_direction;
   for (const hybrid::InitialState& i : initials) {
     s << "|initial " << hex(i.t);
     for (Eigen::Index k = 0; k < i.q.size(); ++k) s << ' ' << hex(i.q(k));
@@ -206,9 +211,32 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
             "means --carry-over up; it cannot be given with --carry-over " + o.carry);
     sw.carry = analysis::CarryOver::kUp;
   }
-  sw.observe.section = o.section == "impact"   ? analysis::SectionKind::kImpact
-                       : o.section == "strobe" ? analysis::SectionKind::kStroboscopic
-                                               : analysis::SectionKind::kApex;
+  sw.observe.section = o.section == "impact"     ? analysis::SectionKind::kImpact
+                       : o.section == "strobe"   ? analysis::SectionKind::kStroboscopic
+                       : o.section == "crossing" ? analysis::SectionKind::kCrossing
+                                                 : analysis::SectionKind::kApex;
+  if (sw.observe.section == analysis::SectionKind::kCrossing) {
+    require(o.crossing.size() == 2 || o.crossing.size() == 3, "--crossing",
+            "the crossing section needs --crossing NAME VALUE [up|down|both]");
+    sw.observe.crossing = o.crossing[0];
+    const std::vector<std::string> names = sc.model->coordinate_names();
+    std::string known;
+    for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+    require(std::find(names.begin(), names.end(), o.crossing[0]) != names.end(), "--crossing",
+            "the model " + sc.kind + " has no coordinate \"" + o.crossing[0] +
+                "\" (known: " + known + ")");
+    sw.observe.crossing_value = parse_number(o.crossing[1], "--crossing", "VALUE");
+    const std::string dir = o.crossing.size() == 3 ? o.crossing[2] : "both";
+    require(dir == "up" || dir == "down" || dir == "both" || dir == "+1" || dir == "1" ||
+                dir == "-1" || dir == "0",
+            "--crossing",
+            "the direction must be up (+1), down (-1) or both (0), not \"" + dir + "\"");
+    sw.observe.crossing_direction = dir == "up" || dir == "+1" || dir == "1" ? 1
+                                    : dir == "down" || dir == "-1"           ? -1
+                                                                             : 0;
+  } else {
+    require(o.crossing.empty(), "--crossing", "is for --section crossing");
+  }
   sw.observe.quantity = !o.observe.empty()      ? o.observe
                         : o.section == "impact" ? std::string("phase")
                                                 : std::string("y");
@@ -475,12 +503,18 @@ Run add_sweep(CLI::App& app) {
       ->capture_default_str()
       ->each([o](const std::string&) { o->carry_given = true; });
   sub->add_option("--section", o->section,
-                  "apex (of the centre of mass in flight), impact, or strobe (t0 + k 2 pi/omega)")
-      ->check(CLI::IsMember({"apex", "impact", "strobe"}))
+                  "apex (of the centre of mass in flight), impact, strobe (t0 + k 2 pi/omega), or "
+                  "crossing (of a coordinate through a value: --crossing)")
+      ->check(CLI::IsMember({"apex", "impact", "strobe", "crossing"}))
       ->capture_default_str();
+  sub->add_option("--crossing", o->crossing,
+                  "crossing section: NAME VALUE [up|down|both], the coordinate NAME crossing "
+                  "VALUE upward, downward or either way (default both); e.g. --crossing theta 0 "
+                  "up")
+      ->expected(2, 3);
   sub->add_option("--observe", o->observe,
                   "quantity on the section: a coordinate (y), a velocity (ydot); on the impact "
-                  "section also phase, v_N (default: y on apex, phase on impact)");
+                  "section also phase, v_N (default: y on apex and crossing, phase on impact)");
   sub->add_option("--contact", o->contact, "impact section: only this contact's impacts (-1: any)")
       ->capture_default_str();
   sub->add_option("--initial", o->initial,

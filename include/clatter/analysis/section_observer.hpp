@@ -9,7 +9,10 @@
 ///    one contact or of any: the impact phase φ = Ω t mod 2π (Ω the forcing frequency), a
 ///    coordinate q_i, a pre-impact velocity q̇_i⁻, or the pre-impact normal relative velocity v_N⁻;
 ///  - SectionKind::kStroboscopic: the times t₀ + kT, T = 2π/Ω, from the start t₀ of the run (the
-///    engine's samples with output_dt = T): q_i or q̇_i there.
+///    engine's samples with output_dt = T): q_i or q̇_i there;
+///  - SectionKind::kCrossing: every crossing of a coordinate q_j through c in a direction (+1 up,
+///    −1 down, 0 both; hybrid::Section::kCrossing, located by the engine in every phase): a
+///    coordinate q_i or a velocity q̇_i there.
 /// The impacts counted are the kImpact events after the transient (a plastic closure ending a
 /// chatter is not one); per forcing period it is the number of impacts per period.
 ///
@@ -39,11 +42,12 @@
 #include <vector>
 
 #include "clatter/hybrid/event_record.hpp"
+#include "clatter/hybrid/simulation_options.hpp"
 #include "clatter/model/system.hpp"
 
 namespace clatter::analysis {
 
-enum class SectionKind : std::uint8_t { kApex, kImpact, kStroboscopic };
+enum class SectionKind : std::uint8_t { kApex, kImpact, kStroboscopic, kCrossing };
 
 [[nodiscard]] const char* to_string(SectionKind k);
 
@@ -52,7 +56,10 @@ enum class SectionKind : std::uint8_t { kApex, kImpact, kStroboscopic };
 struct Observable {
   SectionKind section{SectionKind::kApex};
   std::string quantity{"y"};
-  int contact{-1};  ///< impact section: only this contact's impacts (−1: any contact)
+  int contact{-1};             ///< impact section: only this contact's impacts (−1: any contact)
+  std::string crossing{};      ///< crossing section: the name of the coordinate q_j crossing
+  double crossing_value{0.0};  ///< crossing section: c [unit of q_j]
+  int crossing_direction{0};   ///< crossing section: +1 upward, −1 downward, 0 both
 };
 
 /// The quantity resolved against a model.
@@ -61,14 +68,22 @@ struct ResolvedObservable {
   enum class Kind : std::uint8_t { kCoordinate, kVelocity, kPhase, kNormalVelocity } kind{};
   int index{0};  ///< coordinate index for kCoordinate / kVelocity
   int contact{-1};
+  int crossing_index{-1};  ///< crossing section: the index j of the crossing coordinate
+  double crossing_value{0.0};
+  int crossing_direction{0};
 };
+
+/// The engine's section for an observable (Section::kNone for the impact section, which comes
+/// from the events), with the crossing's coordinate, value and direction.
+void set_engine_section(const ResolvedObservable& what, hybrid::SimulationOptions& options);
 
 /// Throws InvalidArgument naming `field` (e.g. "observe") and listing the allowed names if the
 /// quantity is unknown for the model and section, or the contact index out of range.
 [[nodiscard]] ResolvedObservable resolve(const Observable& o, const model::System& model,
                                          const char* field);
 
-/// The column name of an observable: "<quantity>_<section>" ("y_apex", "phase_impact").
+/// The column name of an observable: "<quantity>_<section>" ("y_apex", "phase_impact",
+/// "thetadot_crossing").
 [[nodiscard]] std::string column_name(const Observable& o);
 
 /// When to take the periodic shortcut (see the file comment): tol = 0 turns it off.

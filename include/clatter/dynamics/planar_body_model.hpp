@@ -192,6 +192,8 @@ class PlanarBodyModel final : public model::System,
   [[nodiscard]] double gap_jerk_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
   [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;
+  [[nodiscard]] double coordinate_curvature_bound(int i, const VecQ& q0,
+                                                  const VecQ& qd0) const override;
   // --- model::CarriedMotion ---
   struct Carriage;
   [[nodiscard]] Carriage carriage(const Contacts& stick, const VecQ& q0) const;
@@ -204,6 +206,9 @@ class PlanarBodyModel final : public model::System,
                       std::array<Vec2, kMaxContacts>& rate) const override;
   void carried_force_bounds(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0,
                             int c, const Vec2& w, double& curvature, double& lower) const override;
+  [[nodiscard]] double carried_coordinate_curvature_bound(const Contacts& stick, double t0,
+                                                          const VecQ& q0, const VecQ& qd0,
+                                                          int i) const override;
   // --- model::SymmetricPairs ---
   [[nodiscard]] double level_distance(int c, int j, const VecQ& q) const override;
   [[nodiscard]] double level_gap_window(int j, double theta_crit) const override;

@@ -42,6 +42,15 @@ enum class PainlevePolicy : std::uint8_t {
 enum class Section : std::uint8_t {
   kNone,
   kApex,  ///< ẏ = 0 with ÿ < 0 in free flight: the apex of the centre of mass ([B] Fig 5.7)
+  /// q_i − c changes sign in the given direction (SimulationOptions::crossing_coordinate i,
+  /// crossing_value c, crossing_direction), located in every phase of the motion: exact flights
+  /// and closed-form carried contact by the guaranteed first-root search with the model's bound
+  /// |q̈_i| ≤ M₂, Runge–Kutta phases on the interpolant (the samples of the event search, a root
+  /// pair below an extremum of q_i included). Upward: from q_i < c to q_i ≥ c; downward: from
+  /// q_i ≥ c to q_i < c. The time is refined to a few ulps (TOMS 748) or to the flight-root
+  /// tolerance; the state passed is the flow's at that time (q_i = c to round-off). A jump of q at
+  /// an event (the symmetric levelling) is not a crossing; a tangency of q_i to c is none.
+  kCrossing,
 };
 
 struct SimulationOptions {
@@ -51,6 +60,9 @@ struct SimulationOptions {
   double output_dt{0.0};            ///< sample period [s] (0: no samples)
   bool record_events{true};         ///< pass every event to the recorder
   Section section{Section::kNone};  ///< Poincaré section passed to Recorder::on_section
+  int crossing_coordinate{-1};      ///< kCrossing: the index i of q_i, in [0, nq)
+  double crossing_value{0.0};       ///< kCrossing: c [unit of q_i], finite
+  int crossing_direction{0};        ///< kCrossing: +1 upward, −1 downward, 0 both
 
   // flows
   bool exact_flight{true};   ///< closed-form free flight where all contacts are open
@@ -85,5 +97,7 @@ struct SimulationOptions {
 
 /// Throws InvalidArgument naming the field for a non-positive tolerance, step, horizon and so on.
 void validate(const SimulationOptions& o, double t0);
+/// The same, and the section's coordinate against the model's nq (crossing_coordinate in [0, nq)).
+void validate(const SimulationOptions& o, double t0, int nq);
 
 }  // namespace clatter::hybrid

@@ -120,6 +120,8 @@ class PlanarBodyLines final : public System, private ExactFlight {
   [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
   [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;
+  [[nodiscard]] double coordinate_curvature_bound(int i, const VecQ& q0,
+                                                  const VecQ& qd0) const override;
 
   double m_;
   double I_;

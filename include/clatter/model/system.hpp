@@ -230,6 +230,11 @@ class ExactFlight {
                                         double tau) const = 0;
   /// Time of the apex of the free flight (the height's rate falls through 0), or NaN.
   [[nodiscard]] virtual double apex_time(const VecQ& q0, const VecQ& qd0) const = 0;
+  /// M₂ ≥ |q̈_i(τ)| for every τ ≥ 0 of the free flight from (q0, q̇0), coordinate i ∈ [0, nq)
+  /// [unit of q_i / s²]: the bound of the guaranteed search for a coordinate crossing
+  /// (hybrid::Section::kCrossing).
+  [[nodiscard]] virtual double coordinate_curvature_bound(int i, const VecQ& q0,
+                                                          const VecQ& qd0) const = 0;
 };
 
 /// Sustained contact in closed form: the motion while a set S of contacts sticks (v_c ≡ 0 for
@@ -268,6 +273,11 @@ class CarriedMotion {
   virtual void carried_force_bounds(const Contacts& stick, double t0, const VecQ& q0,
                                     const VecQ& qd0, int c, const Vec2& w, double& curvature,
                                     double& lower) const = 0;
+  /// M₂ ≥ |q̈_i(τ)| for every τ ≥ 0 of the motion, coordinate i ∈ [0, nq) [unit of q_i / s²]:
+  /// the bound of the guaranteed search for a coordinate crossing (hybrid::Section::kCrossing).
+  [[nodiscard]] virtual double carried_coordinate_curvature_bound(const Contacts& stick, double t0,
+                                                                  const VecQ& q0, const VecQ& qd0,
+                                                                  int i) const = 0;
 };
 
 /// The seeds' symmetric reduction of two contacts ([BP] §5.2 VII, X–XIII).
