@@ -19,6 +19,11 @@ Vec2 rotate(const Vec2& c, double s, double co) {
   return {c.x() * co - c.y() * s, c.x() * s + c.y() * co};
 }
 
+// R(θ) c; at θ = 0 exactly (a levelled body) without sin/cos, with the same result
+Vec2 rotate_by(const Vec2& c, double theta) {
+  return theta == 0.0 ? c : rotate(c, std::sin(theta), std::cos(theta));
+}
+
 }  // namespace
 
 PlanarBodyModel::PlanarBodyModel(PlanarBody body, double gravity, Surface surface,
@@ -44,7 +49,7 @@ PlanarBodyModel::PlanarBodyModel(PlanarBody body, double gravity, Surface surfac
 ContactKinematics PlanarBodyModel::contact(int i, double t, const Vec3& q, const Vec3& qd) const {
   const ContactFeature& f = feature(i);
   // a feature at the centre of mass needs no rotation
-  const Vec2 c = f.c_B.isZero() ? Vec2::Zero() : rotate(f.c_B, std::sin(q.z()), std::cos(q.z()));
+  const Vec2 c = f.c_B.isZero() ? Vec2::Zero() : rotate_by(f.c_B, q.z());
   const Surface::State s = surface_.state(t);
   const double omega = qd.z();
   ContactKinematics k;
@@ -71,7 +76,7 @@ integrate::ValueSlope PlanarBodyModel::flight_gap(int i, double t0, const Vec3& 
   double cx = 0.0;
   if (f.c_B.x() != 0.0 || f.c_B.y() != 0.0) {
     const double theta = q0.z() + qd0.z() * tau;
-    const Vec2 c = rotate(f.c_B, std::sin(theta), std::cos(theta));
+    const Vec2 c = rotate_by(f.c_B, theta);
     cx = c.x();
     cy = c.y();
   }
@@ -84,8 +89,9 @@ void PlanarBodyModel::flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, do
   const double y = q0.y() + (qd0.y() - 0.5 * g_ * tau) * tau;
   const double ydot = qd0.y() - g_ * tau;
   const double theta = q0.z() + qd0.z() * tau;
-  const double s = std::sin(theta);
-  const double co = std::cos(theta);
+  // a levelled body (θ = 0) needs no sin/cos: the same values
+  const double s = theta == 0.0 ? 0.0 : std::sin(theta);
+  const double co = theta == 0.0 ? 1.0 : std::cos(theta);
   const Surface::State st = surface_.state(t0 + tau);
   for (std::size_t i = 0; i < features_.size(); ++i) {
     const ContactFeature& f = features_[i];
@@ -160,7 +166,7 @@ void PlanarBodyModel::fill_geometry(int c, const Surface::State& s, const VecQ& 
                                     model::ContactGeometry& out) const {
   const ContactFeature& f = feature(c);
   const double theta = q(2);
-  const Vec2 cw = f.c_B.isZero() ? Vec2::Zero() : rotate(f.c_B, std::sin(theta), std::cos(theta));
+  const Vec2 cw = f.c_B.isZero() ? Vec2::Zero() : rotate_by(f.c_B, theta);
   const double omega = qd(2);
   const Vec2 r{cw.x(), cw.y() - f.radius};
   out.g_N = q(1) + r.y() - s.h;
