@@ -201,7 +201,9 @@ TEST(BouncingBall, ChatterOntoTheTableEndsAtThePredictedTime) {
   // chatter.hpp with the exact table terms (α = g − Aω² sin ωt, b = Aω³ cos ωt); the O(v³) error
   // of that tail is < 1e-13. Both sides are limited by round-off: the gap y − A sin ωt near
   // t ≈ 8.7 carries ≈ 5e-15 m, i.e. δt ≈ 5e-15/v per impact, and the accumulation time moves by
-  // 2/(1 − e) = 20 times the velocity error αδt: ≈ 5e-9 at v ≈ 2e-5. Tolerance 2e-8.
+  // 2/(1 − e) = 20 times the velocity error αδt: ≈ 5e-9 at v ≈ 2e-5. Measured: starting from
+  // y = 4(1 + k·1e-15), k = 0…7, t_pred − t_ref spreads over ±2.1e-8 (the round-off of ~80
+  // bounces), so the tolerance is 5e-8 (it was 2e-8, which one start met by chance).
   const double A = 1.0, e = 0.9, w = 3.0;
   const auto model = ball(A, w, e);
   const InitialState init{0.0, {0.0, 4.0, 0.0}, {0.0, 0.0, 0.0}};
@@ -231,7 +233,7 @@ TEST(BouncingBall, ChatterOntoTheTableEndsAtThePredictedTime) {
     break;
   }
   ASSERT_GT(t_ref, 0.0);
-  EXPECT_NEAR(t_pred, t_ref, 2e-8);
+  EXPECT_NEAR(t_pred, t_ref, 5e-8);
   // fewer events with the prediction, and both ride the table afterwards
   EXPECT_LT(acc.events.size() + 10, cut.events.size());
   for (const SimulationResult* r : {&ra, &rc}) {

@@ -124,8 +124,12 @@ template <class F, class Far>
         for (int k = 0; k < 4; ++k) {
           const double dt = -fv.value / fv.slope;
           t += dt;
-          // a step at the resolution of t: t is the root to round-off, nothing left to look at
-          if (std::abs(dt) <= 4.0 * std::numeric_limits<double>::epsilon() * std::abs(t)) break;
+          // a step at the resolution of t, or one whose remainder ½M₂dt² leaves t within that
+          // resolution (Newton's quadratic convergence): t is the root; more steps would only
+          // chase the round-off of the terms
+          const double resolution = 4.0 * std::numeric_limits<double>::epsilon() * std::abs(t);
+          if (std::abs(dt) <= resolution || 0.5 * M2 * dt * dt <= resolution * std::abs(fv.slope))
+            break;
           fv = f(t);
           ++out.evaluations;
           if (fv.slope >= 0.0) break;
@@ -232,8 +236,13 @@ template <std::size_t kMax, class F, class Far>
         for (int k = 0; k < 4; ++k) {
           const double dt = -w.value / w.slope;
           r.t += dt;
-          // a step at the resolution of t: r.t is the root to round-off
-          if (std::abs(dt) <= 4.0 * kEps * std::abs(r.t)) break;
+          // a step at the resolution of t, or one whose remainder ½M₂dt² leaves r.t within that
+          // resolution (Newton's quadratic convergence): r.t is the root; more steps would only
+          // chase the round-off of the terms (in a flight t is the time since its start, whose
+          // resolution is far finer than the gap's round-off)
+          const double resolution = 4.0 * kEps * std::abs(r.t);
+          if (std::abs(dt) <= resolution || 0.5 * M2[i] * dt * dt <= resolution * std::abs(w.slope))
+            break;
           w = one(r.t, j);
           if (w.slope >= 0.0) break;
         }
