@@ -103,6 +103,7 @@ class Run {
   bool count_event();
   void stop(StopReason r, std::string message);
   void check_wall_clock();
+  [[nodiscard]] Sample sample_at(double t, const VecQ& q, const VecQ& qd, const VecA& aux) const;
   void emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux);
   [[nodiscard]] double next_sample_time() const;
   [[nodiscard]] double energy_at(double t, const VecQ& q, const VecQ& qd) const {

@@ -39,8 +39,7 @@ double Run::next_sample_time() const {
   return t <= o_.t_end ? t : std::numeric_limits<double>::infinity();
 }
 
-void Run::emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux) {
-  if (!rec_) return;
+Sample Run::sample_at(double t, const VecQ& q, const VecQ& qd, const VecA& aux) const {
   Sample s;
   s.t = t;
   s.q = q;
@@ -48,20 +47,16 @@ void Run::emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux) 
   s.aux = aux;
   s.modes = modes_;
   s.energy = energy_at(t, q, qd);
-  rec_->on_sample(s);
+  return s;
+}
+
+void Run::emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux) {
+  if (rec_) rec_->on_sample(sample_at(t, q, qd, aux));
 }
 
 // a located crossing of the coordinate section, in the direction asked for
 void Run::emit_crossing(double t, const VecQ& q, const VecQ& qd, const VecA& aux) {
-  if (t > o_.t_end) return;
-  Sample s;
-  s.t = t;
-  s.q = q;
-  s.qd = qd;
-  s.aux = aux;
-  s.modes = modes_;
-  s.energy = energy_at(t, q, qd);
-  rec_->on_section(s);
+  if (t <= o_.t_end) rec_->on_section(sample_at(t, q, qd, aux));
 }
 
 bool Run::count_event() {
