@@ -179,6 +179,14 @@ void PlanarBodyModel::fill_geometry(int c, const Surface::State& s, const VecQ& 
               std::abs(surface_.amplitude);
 }
 
+void PlanarBodyModel::contact_geometries(
+    double t, const VecQ& q, const VecQ& qd,
+    std::array<model::ContactGeometry, model::kMaxContacts>& out) const {
+  const Surface::State s = surface_.state(t);
+  for (int c = 0; c < num_contacts(); ++c)
+    fill_geometry(c, s, q, qd, out[static_cast<std::size_t>(c)]);
+}
+
 void PlanarBodyModel::evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& /*aux*/,
                                model::Evaluation& out) const {
   out.mass.set_diagonal(Vec3(body_.m, body_.m, body_.I));
@@ -328,6 +336,21 @@ double PlanarBodyModel::far_step(int c, const VecQ& q0, const VecQ& qd0, double 
   return flight_gap_far_step(c, head3(q0), head3(qd0), tau);
 }
 
+// without spin (θ̇₀ = 0, as after the symmetric levelling) the gap of feature c is
+// y(τ) + (R(θ₀)c_B)_y − ρ − h(t), its rate and curvature do not depend on c, and M₂, M₃ and the
+// far step depend on c through |c_B| + ρ alone: equal offsets make the gaps equal bit for bit
+bool PlanarBodyModel::gaps_coincide(int i, int j, const VecQ& q0, const VecQ& qd0) const {
+  if (qd0(2) != 0.0) return false;
+  const ContactFeature& a = feature(i);
+  const ContactFeature& b = feature(j);
+  if (a.radius != b.radius || a.c_B.norm() != b.c_B.norm()) return false;
+  // the same sin/cos as flight_gaps
+  const double theta = q0(2);
+  const double s = theta == 0.0 ? 0.0 : std::sin(theta);
+  const double co = theta == 0.0 ? 1.0 : std::cos(theta);
+  return rotate(a.c_B, s, co).y() == rotate(b.c_B, s, co).y();
+}
+
 double PlanarBodyModel::apex_time(const VecQ& /*q0*/, const VecQ& qd0) const {
   if (!(qd0(1) > 0.0 && g_ > 0.0)) return std::numeric_limits<double>::quiet_NaN();
   return qd0(1) / g_;
@@ -356,15 +379,21 @@ double PlanarBodyModel::level_gap_window(int j, double theta_crit) const {
   return 2.0 * theta_crit * feature(j).c_B.norm();
 }
 
-bool PlanarBodyModel::level(int c, int j, double t, VecQ& q, VecQ& qd) const {
+bool PlanarBodyModel::level(int c, int j, double /*t*/, VecQ& q, VecQ& qd) const {
+  // the contact point's offset r from G (contact()'s r; the surface's state does not enter)
+  const auto offset = [&](double theta) {
+    const ContactFeature& f = feature(c);
+    const Vec2 cw = f.c_B.isZero() ? Vec2::Zero() : rotate_by(f.c_B, theta);
+    return Vec2{cw.x(), cw.y() - f.radius};
+  };
   const Vec3 q3 = head3(q);
-  const ContactKinematics k = contact(c, t, q3, head3(qd));
-  const Vec2 P{q3.x() + k.r.x(), q3.y() + k.r.y()};
+  const Vec2 r = offset(q3.z());
+  const Vec2 P{q3.x() + r.x(), q3.y() + r.y()};
   Vec3 levelled = q3;
   levelled.z() = level_angle(c, j, q3.z());
-  const ContactKinematics k2 = contact(c, t, levelled, head3(qd));
-  levelled.x() = P.x() - k2.r.x();
-  levelled.y() = P.y() - k2.r.y();
+  const Vec2 r2 = offset(levelled.z());
+  levelled.x() = P.x() - r2.x();
+  levelled.y() = P.y() - r2.y();
   const bool changed = qd(2) != 0.0 || levelled.z() != q3.z();
   q = levelled;
   qd(2) = 0.0;

@@ -21,24 +21,43 @@ void Run::flight_phase() {
   // a violated curvature bound and costs a bracketing refinement
   const double t_resolution = 4.0 * std::numeric_limits<double>::epsilon() * std::abs(t0);
   const double v_scale = t_resolution > 0.0 ? m_.velocity_scale(t0, q0, qd0) : 0.0;
+  // the distinct gaps: a contact whose gap coincides with an earlier one's (a levelled rod's two
+  // ends) is not searched twice; the earlier one's root is its root, and the earlier contact is
+  // the one that would have been reported anyway (ties go to the lowest index)
+  std::array<int, kMaxContacts> searched{};
+  int n = 0;
   for (int c = 0; c < nc_; ++c) {
-    M2[idx(c)] = flight_->gap_curvature_bound(c, qd0);
-    M3[idx(c)] = flight_->gap_jerk_bound(c, qd0);
-    tol[idx(c)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0)) + t_resolution * v_scale;
+    bool duplicate = false;
+    for (int k = 0; k < n && !duplicate; ++k)
+      duplicate = flight_->gaps_coincide(searched[idx(k)], c, q0, qd0);
+    if (duplicate) continue;
+    searched[idx(n)] = c;
+    M2[idx(n)] = flight_->gap_curvature_bound(c, qd0);
+    M3[idx(n)] = flight_->gap_jerk_bound(c, qd0);
+    tol[idx(n)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0)) + t_resolution * v_scale;
+    ++n;
   }
+  std::array<ValueSlope, kMaxContacts> all{};
   const auto f = [&](double tau, std::array<ValueSlope, kMaxContacts>& out) {
-    flight_->flight_gaps(t0, q0, qd0, tau, out);
+    if (n == nc_) {
+      flight_->flight_gaps(t0, q0, qd0, tau, out);
+      return;
+    }
+    flight_->flight_gaps(t0, q0, qd0, tau, all);
+    for (int k = 0; k < n; ++k) out[idx(k)] = all[idx(searched[idx(k)])];
   };
-  const auto far = [&](int c, double tau) { return flight_->far_step(c, q0, qd0, tau); };
+  const auto far = [&](int k, double tau) {
+    return flight_->far_step(searched[idx(k)], q0, qd0, tau);
+  };
   const integrate::FirstRootOf found = integrate::first_root_curvature_bound_all<kMaxContacts>(
-      f, far, nc_, 0.0, horizon, M2, tol, 800, &M3);
+      f, far, n, 0.0, horizon, M2, tol, 800, &M3);
   res_.gap_evaluations += found.root.evaluations;
   if (found.root.kind == integrate::RootKind::kFailed) {
     stop(StopReason::kEventLocation,
          "event location did not converge in the flight from t = " + format_number(t0));
     return;
   }
-  const int best = found.function;
+  const int best = found.function < 0 ? -1 : searched[idx(found.function)];
   const integrate::FirstRoot best_root = found.root;
   const double tau = best < 0 ? horizon : best_root.t;
   VecQ q, qd;

@@ -8,7 +8,7 @@
 namespace clatter::hybrid {
 
 void Run::cache_geometry() {
-  for (int c = 0; c < nc_; ++c) m_.contact_geometry(c, t_, q_, qd_, geometry_[idx(c)]);
+  m_.contact_geometries(t_, q_, qd_, geometry_);
   m_.factor_mass(t_, q_, mass_);
 }
 

@@ -71,6 +71,12 @@ void System::evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
     contact_geometry(c, t, q, qd, out.contacts[static_cast<std::size_t>(c)]);
 }
 
+void System::contact_geometries(double t, const VecQ& q, const VecQ& qd,
+                                std::array<ContactGeometry, kMaxContacts>& out) const {
+  for (int c = 0; c < num_contacts(); ++c)
+    contact_geometry(c, t, q, qd, out[static_cast<std::size_t>(c)]);
+}
+
 void System::factor_mass(double t, const VecQ& q, MassFactor& out) const {
   out.compute(mass_matrix(t, q));
 }

@@ -101,6 +101,9 @@ class PlanarBodyModel final : public model::System,
                                     const VecA& aux) const override;
   void contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
                         model::ContactGeometry& out) const override;
+  void contact_geometries(
+      double t, const VecQ& q, const VecQ& qd,
+      std::array<model::ContactGeometry, model::kMaxContacts>& out) const override;
   void evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
                 model::Evaluation& out) const override;
   [[nodiscard]] double gap_scale(int c, double /*t*/, const VecQ& q) const override {
@@ -191,6 +194,7 @@ class PlanarBodyModel final : public model::System,
   [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double gap_jerk_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
+  [[nodiscard]] bool gaps_coincide(int i, int j, const VecQ& q0, const VecQ& qd0) const override;
   [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;
   [[nodiscard]] double coordinate_curvature_bound(int i, const VecQ& q0,
                                                   const VecQ& qd0) const override;

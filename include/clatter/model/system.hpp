@@ -153,6 +153,10 @@ class System {
   /// Kinematics of contact c.
   virtual void contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
                                 ContactGeometry& out) const = 0;
+  /// Every contact's kinematics at once (out[c] for c < num_contacts()); the default calls
+  /// contact_geometry for each, a model may share their common work (an obstacle's state).
+  virtual void contact_geometries(double t, const VecQ& q, const VecQ& qd,
+                                  std::array<ContactGeometry, kMaxContacts>& out) const;
   /// ContactGeometry::scale of contact c alone (cheap overrides help the exact-flight loop).
   [[nodiscard]] virtual double gap_scale(int c, double t, const VecQ& q) const;
   /// M, f, ψ, P_a and every contact in one call (the right-hand side's one evaluation). The
@@ -228,6 +232,14 @@ class ExactFlight {
   /// A step from τ within which contact c cannot reach its obstacle.
   [[nodiscard]] virtual double far_step(int c, const VecQ& q0, const VecQ& qd0,
                                         double tau) const = 0;
+  /// Whether contact j's gap equals contact i's, bit for bit, at every τ of the free flight from
+  /// (q0, q̇0), with the same bounds (M₂, M₃, far_step): the search then follows i alone and j's
+  /// root is i's (a levelled rod's two ends over one surface, in the seeds' symmetric motion).
+  /// false (the default): not known.
+  [[nodiscard]] virtual bool gaps_coincide(int /*i*/, int /*j*/, const VecQ& /*q0*/,
+                                           const VecQ& /*qd0*/) const {
+    return false;
+  }
   /// Time of the apex of the free flight (the height's rate falls through 0), or NaN.
   [[nodiscard]] virtual double apex_time(const VecQ& q0, const VecQ& qd0) const = 0;
   /// M₂ ≥ |q̈_i(τ)| for every τ ≥ 0 of the free flight from (q0, q̇0), coordinate i ∈ [0, nq)
