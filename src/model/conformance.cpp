@@ -108,6 +108,26 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
 
   // --- contacts ---
   const double h = o.fd_step;
+  // every contact at once equals each contact alone
+  {
+    std::array<ContactGeometry, kMaxContacts> all{};
+    m.contact_geometries(t, q, qd, all);
+    double err = 0.0;
+    for (int c = 0; c < m.num_contacts(); ++c) {
+      ContactGeometry g;
+      m.contact_geometry(c, t, q, qd, g);
+      const ContactGeometry& a = all[static_cast<std::size_t>(c)];
+      const double sc =
+          g.scale + g.v.norm() + g.w.norm() + g.gamma.norm() + g.J.cwiseAbs().maxCoeff() + 1.0;
+      const bool same_shape = a.J.rows() == g.J.rows() && a.J.cols() == g.J.cols();
+      err = std::max({err, same_shape ? 0.0 : 1.0,
+                      (std::abs(a.g_N - g.g_N) + (a.v - g.v).norm() + (a.w - g.w).norm() +
+                       (a.gamma - g.gamma).norm() + std::abs(a.scale - g.scale) +
+                       (same_shape ? (a.J - g.J).cwiseAbs().maxCoeff() : 0.0)) /
+                          sc});
+    }
+    add(r, "contact_geometries", err, o.tol_round);
+  }
   for (int c = 0; c < m.num_contacts(); ++c) {
     const std::string pre = "contact." + m.contact(c).name + ".";
     ContactGeometry g;

@@ -9,6 +9,8 @@
 ///   mass_symmetric   max|M − Mᵀ| ≤ tol_round · max|M|
 ///   mass_spd         Cholesky of M succeeds and λ_min(M) > tol_round · λ_max(M)
 ///   kinetic_energy   |T − ½ q̇ᵀ M q̇| ≤ tol_round · (|T| + ½ |q̇|² max|M|)   (T overridden or not)
+///   contact_geometries  every contact at once (System::contact_geometries) against each alone:
+///                  |Δg_N| + |Δv| + |Δw| + |Δγ| + |Δscale| + max|ΔJ| ≤ tol_round · (their scale)
 ///   contact c:
 ///     velocity       |v − (J q̇ − w)| ≤ tol_round · (|J q̇| + |w| + 1)
 ///     gap_gradient   |∂g_N/∂q_i − J_N,i| by central differences in q_i, and

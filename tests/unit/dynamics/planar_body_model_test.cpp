@@ -124,6 +124,55 @@ TEST(PlanarBodyModel, ExactFlightAgreesWithTheKinematicsAndItsCurvatureBound) {
   }
 }
 
+// gaps_coincide lets the engine search one of two gaps: whenever it says so, the two gaps, their
+// rates and curvatures, far steps and bounds must be equal bit for bit at every τ (else the search
+// could miss the second contact's earlier root)
+TEST(PlanarBodyModel, CoincidingGapsAreEqualBitForBit) {
+  const PlanarBodyModel rod = make_rod(1.0, 1.0, 9.81, moving_surface(), {});
+  const PlanarBodyModel block = make_block(2.5, 0.1087, 0.0645, 9.81, moving_surface(), {});
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  int coinciding = 0;
+  int rod_flat = 0;  // the rod levelled at θ = 0 without spin: its ends' gaps are the same terms
+  for (const PlanarBodyModel* m : {&rod, &block}) {
+    const model::ExactFlight& ef = *m->exact_flight();
+    for (int trial = 0; trial < 400; ++trial) {
+      model::VecQ q0(3), qd0(3);
+      const double theta = 3.0 * U(rng);
+      // a third of the trials levelled without spin (the symmetric motion), a third levelled
+      // and spinning (the gaps part at once), the rest generic
+      const bool level = trial % 3 != 2;
+      const bool spin = trial % 3 != 0;
+      q0 << U(rng), 2.0 + U(rng), level ? m->level_angle(0, 1, theta) : theta;
+      qd0 << U(rng), 3.0 * U(rng), spin ? 2.0 * U(rng) : 0.0;
+      const bool same = ef.gaps_coincide(0, 1, q0, qd0);
+      if (qd0(2) != 0.0) {
+        EXPECT_FALSE(same);
+      }
+      if (m == &rod && level && !spin && q0(2) == 0.0) {
+        ++rod_flat;
+        EXPECT_TRUE(same);
+      }
+      if (!same) continue;
+      ++coinciding;
+      EXPECT_EQ(ef.gap_curvature_bound(0, qd0), ef.gap_curvature_bound(1, qd0));
+      EXPECT_EQ(ef.gap_jerk_bound(0, qd0), ef.gap_jerk_bound(1, qd0));
+      const double t0 = 10.0 * U(rng);
+      for (int k = 0; k < 50; ++k) {
+        const double tau = 0.05 * k;
+        std::array<integrate::ValueSlope, model::kMaxContacts> out{};
+        ef.flight_gaps(t0, q0, qd0, tau, out);
+        EXPECT_EQ(out[0].value, out[1].value);
+        EXPECT_EQ(out[0].slope, out[1].slope);
+        EXPECT_EQ(out[0].curvature, out[1].curvature);
+        EXPECT_EQ(ef.far_step(0, q0, qd0, tau), ef.far_step(1, q0, qd0, tau));
+      }
+    }
+  }
+  EXPECT_GT(rod_flat, 30);
+  EXPECT_GE(coinciding, rod_flat);
+}
+
 TEST(PlanarBodyModel, LevelAngleLevelsTheTwoFeatures) {
   const PlanarBodyModel block = make_block(2.5, 0.1087, 0.0645, 9.81, {}, {});
   for (const double theta : {0.05, 1.5, 3.1, -2.0}) {

@@ -89,6 +89,7 @@ struct Defects {
   bool asymmetric_M{false};  // M(0, 1) = 0.3, M(1, 0) = 0
   bool wrong_gamma{false};   // γ_T = 1 instead of 0
   bool wrong_power{false};   // P_a = ẋ (the model's forces do no such work)
+  bool stale_batch{false};   // contact_geometries gives the gap at q = 0 (a stale cache)
 };
 
 class PointMass final : public System {
@@ -120,6 +121,11 @@ class PointMass final : public System {
     out.v = out.J * qd;
     out.gamma = Vec2(d_.wrong_gamma ? 1.0 : 0.0, 0.0);
     out.scale = 1.0 + std::abs(q(1));
+  }
+  void contact_geometries(double t, const VecQ& q, const VecQ& qd,
+                          std::array<ContactGeometry, kMaxContacts>& out) const override {
+    contact_geometry(0, t, q, qd, out[0]);
+    if (d_.stale_batch) out[0].g_N = 0.0;
   }
   [[nodiscard]] double potential_energy(double, const VecQ& q) const override {
     return 2.5 * q(0) * q(0) + 2.0 * 9.81 * q(1);
@@ -155,7 +161,8 @@ ConformanceReport check(Defects d) {
 TEST(Conformance, ACorrectModelPasses) {
   const ConformanceReport r = check({});
   EXPECT_TRUE(r.pass()) << r.message();
-  EXPECT_EQ(r.checks.size(), 3U + 4U + 1U);  // mass ×2, T; velocity, gap, γ, W; energy
+  // mass ×2, T; all contacts at once; velocity, gap, γ, W; energy
+  EXPECT_EQ(r.checks.size(), 3U + 1U + 4U + 1U);
 }
 
 TEST(Conformance, BrokenModelsFail) {
@@ -174,6 +181,12 @@ TEST(Conformance, BrokenModelsFail) {
     const ConformanceReport r = check({.wrong_gamma = true});
     EXPECT_FALSE(r.find("contact.floor.gamma")->pass);
     EXPECT_TRUE(r.find("contact.floor.gap_gradient")->pass);
+  }
+  {
+    const ConformanceReport r = check({.stale_batch = true});
+    EXPECT_FALSE(r.find("contact_geometries")->pass);
+    EXPECT_GT(r.find("contact_geometries")->error, 0.1);  // g_N = 0.7 against 0
+    EXPECT_TRUE(r.find("contact.floor.velocity")->pass);
   }
   {
     const ConformanceReport r = check({.wrong_power = true});
