@@ -396,7 +396,15 @@ class Mpi(unittest.TestCase):
                    OMPI_MCA_rmaps_base_oversubscribe="1")
         names = DATA + (["sweep.h5"] if hdf5_built() else [])
         extra = ["--hdf5"] if "sweep.h5" in names else []
-        for args in ([BALL, *GRID, *extra], FIG8A):
+        # values stopped by max_events carry their messages (text) from rank 1 to rank 0
+        base = tempfile.TemporaryDirectory()
+        self.addCleanup(base.cleanup)
+        stopped = os.path.join(base.name, "ball_max_events.toml")
+        with open(BALL) as f, open(stopped, "w") as g:
+            g.write(f.read() + "max_events = 30\n")  # [simulation] is its last table
+        short = [stopped, "--omega", 3, 4, 5, "--transient-periods", 40, "--record-periods", 10,
+                 "--no-plot", "--no-progress"]
+        for args in ([BALL, *GRID, *extra], FIG8A, short):
             with tempfile.TemporaryDirectory() as d:
                 one = os.path.join(d, "one")
                 rc, _, err = run("sweep", *args, "--threads", 1, "--out", one)
@@ -410,6 +418,9 @@ class Mpi(unittest.TestCase):
                 files = names if "--hdf5" in args else DATA
                 self.assertEqual(digest(one, files), digest(two, files))
                 self.assertEqual(json.loads(p.stdout)["failed"], 0)  # one JSON: rank 0's
+                if args is short:
+                    with open(os.path.join(two, "summary.csv")) as f:
+                        self.assertIn('"stopped after max_events = 30 events at t = ', f.read())
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@
 #include "commands/sweep_checkpoint.hpp"
 #include "commands/sweep_hdf5.hpp"
 #include "commands/sweep_output.hpp"
+#include "commands/sweep_transport.hpp"
 
 namespace clatter::cli {
 
@@ -387,18 +388,18 @@ int run_sweep_cli(const SweepCliOptions& o) {
     records = std::move(outcome.records);
   } else {
     std::string mine;
-    for (const analysis::SweepRecord& r : outcome.records) mine += encode_record(r) + "\n";
+    for (const analysis::SweepRecord& r : outcome.records) pack_record(r, mine);
     outcome.records.clear();
     const std::vector<std::string> parts = world.gather(mine);
     if (world.rank() == 0) {
       std::vector<analysis::SweepRecord> slots(plan.records());
       std::vector<char> filled(plan.records(), 0);
       for (const std::string& part : parts) {
-        std::istringstream in(part);
-        std::string line;
-        while (std::getline(in, line)) {
+        const char* p = part.data();
+        const char* const end = p + part.size();
+        while (p < end) {
           analysis::SweepRecord r;
-          if (!decode_record(line, sw.grid.size(), plan.runs(), r))
+          if (!unpack_record(p, end, sw.grid.size(), plan.runs(), r))
             throw std::runtime_error("a rank sent a corrupt record");
           const std::size_t s = plan.slot(r.point, r.run);
           slots[s] = std::move(r);

@@ -5,10 +5,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sstream>
 #include <stdexcept>
 
 #include "clatter/core/error.hpp"
@@ -23,15 +24,27 @@ constexpr const char* kMagic = "clatter-sweep-checkpoint-1";
 constexpr const char* kPrefix = "sweep-checkpoint.r";
 constexpr const char* kSuffix = ".partial";
 
+// a double as a hexadecimal float ("0x1.8p+1", "-0x0p+0"; C's %a for normal numbers), "inf" or
+// "nan": exact, read back by strtod (which also reads the %a of earlier journals)
 void put_double(std::string& s, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, " %a", x);
-  s += buf;
+  char buf[48];
+  char* p = buf;
+  *p++ = ' ';
+  if (std::isfinite(x)) {
+    if (std::signbit(x)) *p++ = '-';
+    *p++ = '0';
+    *p++ = 'x';
+    p = std::to_chars(p, buf + sizeof buf, std::abs(x), std::chars_format::hex).ptr;
+  } else {
+    p = std::to_chars(p, buf + sizeof buf, x).ptr;
+  }
+  s.append(buf, p);
 }
 
 void put_int(std::string& s, long long x) {
-  s += ' ';
-  s += std::to_string(x);
+  char buf[24];
+  buf[0] = ' ';
+  s.append(buf, std::to_chars(buf + 1, buf + sizeof buf, x).ptr);
 }
 
 // percent-encoding of everything but printable ASCII other than '%' and ' '
@@ -50,9 +63,26 @@ void put_text(std::string& s, const std::string& t) {
   }
 }
 
-bool get_text(std::istringstream& in, std::string& out) {
-  std::string w;
-  if (!(in >> w)) return false;
+// the words of a record line, separated by single or repeated spaces
+class Words {
+ public:
+  Words(const char* begin, const char* end) : p_(begin), end_(end) {}
+  bool next(std::string_view& w) {
+    while (p_ < end_ && *p_ == ' ') ++p_;
+    const char* b = p_;
+    while (p_ < end_ && *p_ != ' ') ++p_;
+    w = std::string_view(b, static_cast<std::size_t>(p_ - b));
+    return !w.empty();
+  }
+
+ private:
+  const char* p_;
+  const char* end_;
+};
+
+bool get_text(Words& in, std::string& out) {
+  std::string_view w;
+  if (!in.next(w)) return false;
   out.clear();
   if (w == "%") return true;
   for (std::size_t i = 0; i < w.size(); ++i) {
@@ -61,32 +91,40 @@ bool get_text(std::istringstream& in, std::string& out) {
       continue;
     }
     if (i + 2 >= w.size()) return false;
-    out += static_cast<char>(std::strtol(w.substr(i + 1, 2).c_str(), nullptr, 16));
+    unsigned v = 0;
+    const auto r = std::from_chars(w.data() + i + 1, w.data() + i + 3, v, 16);
+    if (r.ptr != w.data() + i + 3) return false;
+    out += static_cast<char>(v);
     i += 2;
   }
   return true;
 }
 
-bool get_double(std::istringstream& in, double& x) {
-  std::string w;
-  if (!(in >> w)) return false;
+// strtod reads hex floats, inf and nan; the word ends at a space or at the line's end, where
+// strtod stops
+bool get_double(Words& in, double& x) {
+  std::string_view w;
+  if (!in.next(w)) return false;
   char* end = nullptr;
-  x = std::strtod(w.c_str(), &end);
-  return end != nullptr && *end == '\0';
+  x = std::strtod(w.data(), &end);
+  return end == w.data() + w.size();
 }
 
 template <class Int>
-bool get_int(std::istringstream& in, Int& x) {
+bool get_int(Words& in, Int& x) {
+  std::string_view w;
+  if (!in.next(w)) return false;
   long long v = 0;
-  if (!(in >> v)) return false;
+  const auto r = std::from_chars(w.data(), w.data() + w.size(), v);
+  if (r.ec != std::errc() || r.ptr != w.data() + w.size()) return false;
   x = static_cast<Int>(v);
   return true;
 }
 
 template <class Vec>
-bool get_vec(std::istringstream& in, Vec& v) {
+bool get_vec(Words& in, Vec& v) {
   long long n = 0;
-  if (!(in >> n) || n < 0 || n > 64) return false;
+  if (!get_int(in, n) || n < 0 || n > 64) return false;
   v.resize(static_cast<Eigen::Index>(n));
   for (Eigen::Index i = 0; i < v.size(); ++i)
     if (!get_double(in, v(i))) return false;
@@ -147,16 +185,17 @@ bool decode_record(const std::string& line, std::size_t points, int runs,
   const std::size_t hash = line.rfind(" #");
   if (hash == std::string::npos || line.size() != hash + 18) return false;
   if (hex64(fnv1a(std::string_view(line).substr(0, hash))) != line.substr(hash + 2)) return false;
-  std::istringstream in(line.substr(0, hash));
-  std::string tag;
+  // the line up to its hash (the character before " #" ends the last word)
+  Words in(line.data(), line.data() + hash);
+  std::string_view tag;
   long long point = 0, n = 0;
   int reason = 0;
-  if (!(in >> tag) || tag != "R" || !(in >> point) || !get_int(in, r.run) || !get_int(in, reason) ||
-      !get_int(in, r.distinct) || !get_int(in, r.impacts) ||
+  if (!in.next(tag) || tag != "R" || !get_int(in, point) || !get_int(in, r.run) ||
+      !get_int(in, reason) || !get_int(in, r.distinct) || !get_int(in, r.impacts) ||
       !get_double(in, r.impacts_per_period) || !get_int(in, r.events) || !get_int(in, r.rk_steps) ||
       !get_int(in, r.cycle) || !get_int(in, r.closed_at) || !get_double(in, r.seconds) ||
       !get_double(in, r.t) || !get_vec(in, r.q) || !get_vec(in, r.qd) || !get_vec(in, r.aux) ||
-      !get_text(in, r.message) || !get_text(in, r.error) || !(in >> n))
+      !get_text(in, r.message) || !get_text(in, r.error) || !get_int(in, n))
     return false;
   if (point < 0 || static_cast<std::size_t>(point) >= points || r.run < 0 || r.run >= runs ||
       reason < 0 || reason > static_cast<int>(hybrid::StopReason::kCancelled) || n < 0)
@@ -166,8 +205,8 @@ bool decode_record(const std::string& line, std::size_t points, int runs,
   r.values.resize(static_cast<std::size_t>(n));
   for (double& v : r.values)
     if (!get_double(in, v)) return false;
-  std::string rest;
-  return !(in >> rest);
+  std::string_view rest;
+  return !in.next(rest);
 }
 
 SweepCheckpoint::SweepCheckpoint(fs::path dir, std::string fingerprint)

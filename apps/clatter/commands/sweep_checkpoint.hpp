@@ -5,8 +5,8 @@
 // and ends with a 64-bit FNV-1a hash of itself: a line cut by a crash or a signal fails the check
 // and is ignored, so appending is atomic per record. The first line names the sweep (a hash of the
 // scenario and of every option that changes the results); `--resume` refuses a journal of another
-// sweep. The journals are removed once the final outputs are in place. The same line format
-// carries records between MPI ranks.
+// sweep. The journals are removed once the final outputs are in place. Records travel between MPI
+// ranks in a binary form (sweep_transport.hpp).
 
 #include <cstdint>
 #include <filesystem>

@@ -1,5 +1,6 @@
 #include "commands/sweep_output.hpp"
 
+#include <charconv>
 #include <sstream>
 
 namespace clatter::cli {
@@ -29,6 +30,11 @@ void key_header(std::ostringstream& out, const SweepTable& t, const analysis::Sw
 
 }  // namespace
 
+void append_g12(std::string& s, double x) {
+  char buf[32];
+  s.append(buf, std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, 12).ptr);
+}
+
 std::string SweepTable::label(int k) const {
   const std::string& name = sweep.grid.axes()[static_cast<std::size_t>(k)].name;
   return name == "surface.omega" ? "omega" : name;
@@ -49,20 +55,31 @@ int SweepTable::failed() const {
   return n;
 }
 
+// the bulk of the output (a row per recorded value): written with to_chars, the same text as the
+// streams' precision(12) (C's %.12g) at a fraction of their cost
 std::string bifurcation_csv(const SweepTable& t) {
   const analysis::SweepPlan plan = t.plan();
-  std::ostringstream csv;
-  csv.precision(12);
-  key_header(csv, t, plan);
-  csv << ',' << analysis::column_name(t.sweep.observe) << '\n';
+  std::ostringstream head;
+  head.precision(12);
+  key_header(head, t, plan);
+  head << ',' << analysis::column_name(t.sweep.observe) << '\n';
+  std::string csv = head.str();
+  std::size_t rows = 0;
+  for (const analysis::SweepRecord& r : t.records) rows += r.values.size();
+  csv.reserve(csv.size() + rows * 40);
   for (const analysis::SweepRecord& r : t.records) {
     std::ostringstream key;
     key.precision(12);
     key_columns(key, t, plan, r);
-    const std::string k = key.str();
-    for (const double v : r.values) csv << k << ',' << v << '\n';
+    std::string k = key.str();
+    k += ',';
+    for (const double v : r.values) {
+      csv += k;
+      append_g12(csv, v);
+      csv += '\n';
+    }
   }
-  return csv.str();
+  return csv;
 }
 
 std::string summary_csv(const SweepTable& t) {

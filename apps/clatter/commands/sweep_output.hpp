@@ -39,6 +39,8 @@ struct SweepTable {
   [[nodiscard]] int failed() const;
 };
 
+/// Appends x as C's printf("%.12g") writes it (std::to_chars), the precision of the CSV files.
+void append_g12(std::string& s, double x);
 [[nodiscard]] std::string bifurcation_csv(const SweepTable& t);
 [[nodiscard]] std::string summary_csv(const SweepTable& t);
 /// `--timings`: `<parameters>,[initial,][direction,]seconds,events,cycle,closed_at`, the CPU
