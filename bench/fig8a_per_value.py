@@ -23,6 +23,9 @@ import statistics
 import sys
 import time
 
+# one BLAS thread: OpenBLAS's idle threads spin after numpy's calls, and their CPU time would be
+# charged to whichever program is timed next (process_time counts every thread)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "peers"))
 

@@ -409,20 +409,24 @@ struct PlanarBodyModel::Carriage {
   Eigen::Matrix<double, 2 * kMaxContacts, 3> P{Eigen::Matrix<double, 2 * kMaxContacts, 3>::Zero()};
 };
 
-PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const VecQ& q0) const {
-  Carriage out;
+bool PlanarBodyModel::rolls(const Contacts& stick) const {
   int n_stick = 0;
   bool all_centred = true;
   for (int c = 0; c < num_contacts(); ++c) {
     all_centred = all_centred && feature(c).c_B.isZero();
-    if (!stick[static_cast<std::size_t>(c)]) continue;
-    ++n_stick;
+    n_stick += stick[static_cast<std::size_t>(c)] ? 1 : 0;
   }
-  if (n_stick == 0) return out;
-  if (n_stick == 1 && all_centred && surface_.belt_amplitude == 0.0) {
+  return n_stick == 1 && all_centred && surface_.belt_amplitude == 0.0;
+}
+
+PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const VecQ& q0) const {
+  Carriage out;
+  if (rolls(stick)) {
     out.kind = Carriage::Kind::kRolling;
     return out;
   }
+  int n_stick = 0;
+  for (int c = 0; c < num_contacts(); ++c) n_stick += stick[static_cast<std::size_t>(c)] ? 1 : 0;
   if (n_stick < 2) return out;
   // G (2k × 3) and GᵀG; rank 3 ⇔ GᵀG positive definite (its smallest eigenvalue clearly > 0)
   Eigen::Matrix<double, 2 * kMaxContacts, 3> G = Eigen::Matrix<double, 2 * kMaxContacts, 3>::Zero();
@@ -436,10 +440,11 @@ PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const
     G.row(2 * c) << 1.0, 0.0, -r.y();
     G.row(2 * c + 1) << 0.0, 1.0, r.x();
   }
-  const Mat3 GtG = G.transpose() * G;
+  // small fixed sizes: coefficient-wise products (Eigen's default takes its blocked GEMM path)
+  const Mat3 GtG = G.transpose().lazyProduct(G);
   const Eigen::SelfAdjointEigenSolver<Mat3> eig(GtG, Eigen::EigenvaluesOnly);
   if (!(eig.eigenvalues()(0) > 1e-9 * eig.eigenvalues()(2))) return out;
-  out.P = G * GtG.inverse();
+  out.P = G.lazyProduct(GtG.inverse());
   // the engine shares the tangential force of sticking contacts with equal J_T rows in
   // proportion to their normal forces (constrained_dynamics.hpp); the minimum-norm forces share it
   // equally: they agree only if λ_T,c λ_N,j = λ_T,j λ_N,c for every reachable F = m (u̇, ḧ + g, 0)
@@ -475,7 +480,7 @@ void PlanarBodyModel::carry(const Contacts& stick, double t0, const VecQ& q0, co
   qd = qd0;
   q(1) = q0(1) + (s.h - surface_.h(t0));
   qd(1) = s.hdot;
-  if (carriage(stick, q0).kind == Carriage::Kind::kRolling) {
+  if (rolls(stick)) {
     q(0) = q0(0) + qd0(0) * tau;
     q(2) = q0(2) + qd0(2) * tau;
     return;

@@ -201,6 +201,9 @@ class PlanarBodyModel final : public model::System,
   // --- model::CarriedMotion ---
   struct Carriage;
   [[nodiscard]] Carriage carriage(const Contacts& stick, const VecQ& q0) const;
+  /// Whether a carried motion of `stick` is the rolling one (carriage()'s kRolling), without
+  /// carriage()'s rank test: carry() asks it at every sample.
+  [[nodiscard]] bool rolls(const Contacts& stick) const;
   [[nodiscard]] bool carries(const Contacts& stick, double t0, const VecQ& q0,
                              const VecQ& qd0) const override;
   void carry(const Contacts& stick, double t0, const VecQ& q0, const VecQ& qd0, double tau, VecQ& q,
