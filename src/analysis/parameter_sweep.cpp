@@ -44,6 +44,20 @@ bool call_keep_going(const void* context) {
   return (*static_cast<const std::function<bool()>*>(context))();
 }
 
+// the recorder of a stability check's replay: the samples after the start, numbered j = 1, 2, …
+struct StrobeReplay final : hybrid::Recorder {
+  explicit StrobeReplay(const std::function<bool(int, const hybrid::Sample&)>& f) : at(f) {}
+  void on_sample(const hybrid::Sample& s) override {
+    if (stopped) return;
+    if (j > 0 && !at(j, s)) stopped = true;
+    ++j;
+  }
+  bool keep_going() override { return !stopped; }
+  const std::function<bool(int, const hybrid::Sample&)>& at;
+  int j{0};
+  bool stopped{false};
+};
+
 // runs one value from `init`; false if it was stopped by keep_going (nothing to record)
 bool run_value(const model::System& base, const hybrid::InitialState& init,
                hybrid::SimulationOptions o, const ParameterSweep& sw,
@@ -63,8 +77,26 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
     if (N != std::round(N)) shortcut.tol = 0.0;
     const bool strobe = what.section == SectionKind::kStroboscopic || shortcut.tol > 0.0;
     o.output_dt = strobe ? T : 0.0;
+    // the shortcut's stability check: the same model and options from a perturbed state,
+    // sampled at the stroboscopic times (no section, no events)
+    const auto replay = [&](const hybrid::InitialState& start, int periods,
+                            const std::function<bool(int, const hybrid::Sample&)>& at) {
+      hybrid::SimulationOptions ro = o;
+      ro.t_end = start.t + periods * T;
+      ro.section = hybrid::Section::kNone;
+      ro.record_events = false;
+      StrobeReplay strobes(at);
+      try {
+        const hybrid::SimulationResult rr = hybrid::simulate(*model, start, ro, &strobes);
+        return rr.reason == hybrid::StopReason::kEndTime ||
+               (rr.reason == hybrid::StopReason::kCancelled && strobes.stopped);
+      } catch (const std::exception&) {
+        return false;  // e.g. a perturbed start the engine refuses: not shown stable
+      }
+    };
     SectionObserver observer(what, init.t + sw.transient_periods * T, omega,
-                             keep_going ? &call_keep_going : nullptr, &keep_going, shortcut);
+                             keep_going ? &call_keep_going : nullptr, &keep_going, shortcut,
+                             replay);
     const hybrid::SimulationResult r = hybrid::simulate(*model, init, o, &observer);
     const bool closed = observer.cycle() > 0 && r.reason == hybrid::StopReason::kCancelled;
     if (!closed && r.reason == hybrid::StopReason::kCancelled && keep_going && !keep_going())

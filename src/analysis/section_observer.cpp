@@ -88,13 +88,14 @@ std::string column_name(const Observable& o) { return o.quantity + "_" + to_stri
 
 SectionObserver::SectionObserver(const ResolvedObservable& what, double t_record, double omega,
                                  bool (*keep)(const void*), const void* context,
-                                 PeriodicShortcut shortcut)
+                                 PeriodicShortcut shortcut, Replay replay)
     : what_(what),
       t_record_(t_record),
       omega_(omega),
       keep_(keep),
       context_(context),
-      shortcut_(shortcut) {
+      shortcut_(shortcut),
+      replay_(shortcut.check_stability ? std::move(replay) : Replay()) {
   if (shortcut_.tol > 0.0) {
     ring_.resize(static_cast<std::size_t>(3 * shortcut_.max_cycle + 1));
     keys_.assign(2 * ring_.size() * kKeys, 0.0);
@@ -140,6 +141,52 @@ double SectionObserver::window_distance(int from, int p) const {
     if (!(d <= shortcut_.tol)) return d;  // early out: most candidate cycles fail at once
   }
   return d;
+}
+
+bool SectionObserver::shown_stable(int p) {
+  if (!replay_) return true;
+  ++checks_;
+  const hybrid::Sample& z = back(0);
+  const int h = p * ((8 + p - 1) / p);  // ≥ 8 periods, whole cycles
+  const int L = 2 * h;
+  const double eps = std::min(1e4 * shortcut_.tol, 1e-4);
+  hybrid::InitialState start(z.t, z.q, z.qd, z.aux);
+  for (std::size_t c = 0; c < start.closed.size(); ++c)
+    start.closed[c] = hybrid::is_closed(z.modes[c]);
+  for (Eigen::Index i = 0; i < start.qd.size(); ++i) {
+    // a velocity exactly 0 at every state of the cycle (ẋ and θ̇ of a ball or a levelled rod
+    // bouncing in place) spans an invariant subspace that the brute-force run does not leave
+    // either (its zeros stay exact); perturbed, such a neutral direction would drift, not grow
+    bool moves = false;
+    for (int m = 0; m < p && !moves; ++m) moves = back(m).qd(i) != 0.0;
+    if (!moves) continue;
+    // a fixed pattern of signs and magnitudes in [½, 1] (the same in every run: the output must
+    // not depend on threads or ranks)
+    const double frac = std::fmod(0.6180339887498949 * static_cast<double>(i + 1), 1.0);
+    const double sign = i % 2 == 0 ? 1.0 : -1.0;
+    start.qd(i) += eps * std::max(1.0, std::abs(z.qd(i))) * sign * (0.5 + 0.5 * frac);
+  }
+  double first = 0.0;   // max D_j over j ≤ h
+  double second = 0.0;  // max D_j over h < j ≤ L
+  int verdict = 0;      // +1 wiped out, −1 growing
+  const auto at = [&](int j, const hybrid::Sample& s) {
+    // the cycle's state at the phase of strobe k + j: z_{k−m}, m = (p − j mod p) mod p
+    const hybrid::Sample& c = back((p - j % p) % p);
+    const double D = std::max({distance(s.q, c.q), distance(s.qd, c.qd), distance(s.aux, c.aux)});
+    if (D <= 1e-3 * eps) {
+      verdict = 1;
+      return false;
+    }
+    if (!(D <= 1e2 * eps)) {
+      verdict = -1;
+      return false;
+    }
+    (j <= h ? first : second) = std::max(j <= h ? first : second, D);
+    return true;
+  };
+  if (!replay_(start, L, at)) return false;
+  if (verdict != 0) return verdict > 0;
+  return second < first;
 }
 
 bool SectionObserver::closes(int p) const {
@@ -190,7 +237,13 @@ void SectionObserver::on_sample(const hybrid::Sample& s) {
         break;
       }
     }
-    if (near && closes(p)) {
+    if (near && strobe_ >= quiet_until_ && closes(p)) {
+      if (!shown_stable(p)) {
+        ++refusals_;
+        backoff_ = backoff_ == 0 ? 2L * p * ((8 + p - 1) / p) : 2 * backoff_;
+        quiet_until_ = strobe_ + backoff_;
+        break;
+      }
       cycle_ = p;
       t_closed_ = s.t;
       return;

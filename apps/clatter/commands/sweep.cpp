@@ -138,7 +138,8 @@ std::string fingerprint(const std::string& scenario_path, const analysis::Parame
     << sw.observe.contact << "|periods " << hex(sw.transient_periods) << ' '
     << hex(sw.record_periods) << "|period " << sw.period_parameter << ' ' << hex(sw.omega);
   if (sw.periodic.tol > 0.0)
-    s << "|periodic " << hex(sw.periodic.tol) << ' ' << sw.periodic.max_cycle;
+    s << "|periodic " << hex(sw.periodic.tol) << ' ' << sw.periodic.max_cycle
+      << (sw.periodic.check_stability ? " checked" : "");
   if (sw.observe.section == analysis::SectionKind::kCrossing)
     s << "|crossing " << sw.observe.crossing << ' ' << hex(sw.observe.crossing_value) << ' '
       << sw.observe.crossing_direction;

@@ -32,17 +32,40 @@
 /// depends on the phase only, so the cycle repeats to round-off and the shortcut changes nothing
 /// beyond it. For an orbit approached geometrically the values written differ from the
 /// brute-force run's by about tol relative (a multiplier ρ^p within 10⁻³ tol/d of 1 can leave up
-/// to d/(1 − ρ^p)). Caveat:
-/// near an UNSTABLE periodic orbit that the run has reached along its stable manifold (e.g. held
-/// by a symmetry to round-off) the brute-force run would leave it after round-off has grown,
-/// while the shortcut stays on it; hence it is off by default.
+/// to d/(1 − ρ^p)).
+///
+/// The stability check (PeriodicShortcut::check_stability, on by default). Near an UNSTABLE
+/// periodic orbit that the run has reached along its stable manifold (started on it, or held by a
+/// symmetry to round-off) the states repeat as well, but the brute-force run would leave the orbit
+/// once round-off has grown. So a cycle is taken only after a perturbed replay (a `Replay` given
+/// to the observer): from the latest state z_k with its velocities perturbed by
+/// δq̇_i = ε max(1, |q̇_i|) s_i (ε = min(10⁴ tol, 10⁻⁴), s_i a fixed pattern of magnitudes ½…1; the
+/// velocities only, so that no contact is pushed into its obstacle, and a closed contact's
+/// projection keeps its constraints; not the velocities exactly 0 at every state of the cycle,
+/// an invariant subspace the brute-force run keeps to as well, whose neutral directions — ẋ of a
+/// ball bouncing in place — would drift), the run goes on for L = 2h periods (h ≥ 8, whole cycles),
+/// and D_j, the distance (as d) of its state at t_k + jT from the cycle's state of the same
+/// phase, decides:
+///     D_j ≤ 10⁻³ ε at some j           → stable (the perturbation was wiped out: a carriage, a
+///                                          completed chatter, or a fast contraction);
+///     D_j > 10² ε at some j, or a failed replay → not shown stable;
+///     otherwise stable iff max_{h<j≤L} D_j < max_{j≤h} D_j   (decaying over h periods: a largest
+///                                          multiplier |λ| < 1 shows as a ratio ≈ |λ|^h, also
+///                                          when complex multipliers make D_j oscillate).
+/// A cycle not shown stable is not taken, nor any other for the next B periods (B = L, doubling
+/// with every refusal: a run held near an unstable orbit pays O(log N) replays), and the run goes
+/// on untouched: a value whose cycle is never taken is the brute-force run bit for bit. A taken
+/// cycle costs at most L periods of replay. The shortcut stays off by default (it changes values
+/// by up to ≈ tol).
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "clatter/hybrid/event_record.hpp"
 #include "clatter/hybrid/simulation_options.hpp"
+#include "clatter/hybrid/simulator.hpp"
 #include "clatter/model/system.hpp"
 
 namespace clatter::analysis {
@@ -88,9 +111,17 @@ void set_engine_section(const ResolvedObservable& what, hybrid::SimulationOption
 
 /// When to take the periodic shortcut (see the file comment): tol = 0 turns it off.
 struct PeriodicShortcut {
-  double tol{0.0};    ///< relative match of the stroboscopic states, in [0, 1e-3]
-  int max_cycle{64};  ///< longest cycle looked for [forcing periods], in [1, 64]
+  double tol{0.0};             ///< relative match of the stroboscopic states, in [0, 1e-3]
+  int max_cycle{64};           ///< longest cycle looked for [forcing periods], in [1, 64]
+  bool check_stability{true};  ///< take a cycle only after the perturbed replay (file comment)
 };
+
+/// The stability check's replay: runs the model from `start` for `periods` forcing periods and
+/// passes its state at every stroboscopic time start.t + jT (j = 1 … periods) to `at`, which
+/// returns false to end the replay early. Returns false if the run failed or stopped for another
+/// reason than the end of the replay or `at`.
+using Replay = std::function<bool(const hybrid::InitialState& start, int periods,
+                                  const std::function<bool(int j, const hybrid::Sample&)>& at)>;
 
 /// A recorder keeping the observable's values and counting impacts from t_record on. It stops
 /// the run (StopReason::kCancelled) when `keep_going` (may be null) returns false, or when the
@@ -99,8 +130,10 @@ struct PeriodicShortcut {
 /// section or the shortcut.
 class SectionObserver final : public hybrid::Recorder {
  public:
+  /// `replay` (may be empty: every cycle found is taken) runs the stability check.
   SectionObserver(const ResolvedObservable& what, double t_record, double omega,
-                  bool (*keep)(const void*), const void* context, PeriodicShortcut shortcut = {});
+                  bool (*keep)(const void*), const void* context, PeriodicShortcut shortcut = {},
+                  Replay replay = {});
 
   void on_sample(const hybrid::Sample& s) override;
   void on_section(const hybrid::Sample& s) override;
@@ -111,6 +144,9 @@ class SectionObserver final : public hybrid::Recorder {
   [[nodiscard]] int cycle() const { return cycle_; }
   /// The stroboscopic index k at which the cycle closed (its time t₀ + kT).
   [[nodiscard]] long closed_at() const { return strobe_; }
+  /// Stability checks run, and cycles refused by them.
+  [[nodiscard]] int checks() const { return checks_; }
+  [[nodiscard]] int refusals() const { return refusals_; }
   /// After a closed cycle: appends the cycle's values and impacts in [t_record, t_end] past t_k,
   /// and sets the state at t_end = t₀ + N T. @pre cycle() > 0, N whole, N ≥ k.
   void extend(double t_end, long N, double& t, model::VecQ& q, model::VecQ& qd, model::VecA& aux);
@@ -124,6 +160,8 @@ class SectionObserver final : public hybrid::Recorder {
   /// d(p) of the window that ends `from` periods ago
   [[nodiscard]] double window_distance(int from, int p) const;
   [[nodiscard]] bool closes(int p) const;
+  /// The perturbed replay of the cycle of p periods ending at the latest state (file comment).
+  [[nodiscard]] bool shown_stable(int p);
 
   ResolvedObservable what_;
   double t_record_;
@@ -142,6 +180,10 @@ class SectionObserver final : public hybrid::Recorder {
   double t_first_{0.0}, period_{0.0};
   int cycle_{0};
   double t_closed_{0.0};
+  Replay replay_;
+  int checks_{0}, refusals_{0};
+  long quiet_until_{-1};  ///< after a refusal no cycle is taken before this strobe index
+  long backoff_{0};       ///< the next refusal's quiet span [periods]
   std::vector<double> log_t_, log_v_;  ///< section values and their times
   std::vector<double> log_impacts_;    ///< impact times
 };

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 #include "clatter/analysis/impact_oscillator.hpp"
@@ -280,6 +281,95 @@ TEST(PeriodicShortcut, ValidationNamesTheField) {
   bad = sw;
   bad.observe = {SectionKind::kStroboscopic, "phase", -1};  // phase only on the impact section
   EXPECT_EQ(field(bad), "observe");
+}
+
+// The stability check (section_observer.hpp). A ball started exactly on an UNSTABLE period-1 orbit
+// of the closed form ([B] §6.3 [DERIVED]; analysis/impact_oscillator.hpp), at its apex: the
+// states repeat to round-off for as long as round-off takes to grow, so without the check the
+// shortcut takes the cycle at once, while the brute-force run leaves the orbit after some tens of
+// periods. With the check the cycle is refused and the run gives what the brute-force run gives.
+//  - ω = 3.3, e = 0.9: past the period doubling (ω_PD ≈ 3.158), the sin φ > 0 branch has the
+//    multipliers ≈ −1.67 and −0.49 (tr DP = 1 + e² − (1 + e)² Γ sin φ, det DP = e²);
+//  - ω = 3.0, e = 0.9: the saddle branch (sin φ < 0), one multiplier above 1; the run leaves it
+//    (from this start, to rest on the table: Aω² < g).
+TEST(PeriodicShortcut, StabilityCheckRefusesAnUnstableOrbitHeldToRoundOff) {
+  for (const bool saddle : {false, true}) {
+    const double omega = saddle ? 3.0 : 3.3;
+    const double e = 0.9;
+    const ClosedFormOrbit c = closed_form_orbit(1.0, omega, kG, e, 1);
+    ASSERT_TRUE(c.exists);
+    const ImpactState z = saddle ? c.unstable : c.stable;
+    if (!saddle) {
+      ASSERT_GT(omega, c.omega_pd);
+      ASSERT_LT(c.trace_stable, -1.0 - c.determinant);  // a multiplier below −1
+    }
+    // at the apex of the orbit's flight, half a period after the impact
+    const double apex = std::sin(z.phase) + kG * kPi * kPi / (2.0 * omega * omega);
+    const std::vector<hybrid::InitialState> start{
+        {(z.phase + kPi) / omega, {0.0, apex, 0.0}, {0.0, 0.0, 0.0}}};
+    ParameterSweep sw;
+    sw.grid = SweepGrid({{"surface.omega", omega, omega, 1}});
+    sw.transient_periods = 300.0;
+    sw.record_periods = 40.0;
+    const dynamics::PlanarBodyModel m = ball(e, omega);
+    const SweepRecord full = run_sweep(m, start, {}, sw, {}).records.at(0);
+    sw.periodic.tol = 1e-10;
+    const SweepRecord checked = run_sweep(m, start, {}, sw, {}).records.at(0);
+    sw.periodic.check_stability = false;
+    const SweepRecord unchecked = run_sweep(m, start, {}, sw, {}).records.at(0);
+    ASSERT_TRUE(full.error.empty() && checked.error.empty() && unchecked.error.empty());
+    // the brute-force run left the orbit: its recorded apexes are not the unstable orbit's (or
+    // there are none: from the saddle at Aω² < g the ball may fall back to rest on the table)
+    EXPECT_TRUE(full.values.empty() || std::abs(full.values.back() - apex) > 1e-3)
+        << "saddle = " << saddle;
+    // without the check: the cycle of the unstable orbit, taken within a few periods
+    EXPECT_EQ(unchecked.cycle, 1) << "saddle = " << saddle;
+    EXPECT_LE(unchecked.closed_at, 5) << "saddle = " << saddle;
+    for (const double y : unchecked.values) EXPECT_NEAR(y, apex, 1e-9) << "saddle = " << saddle;
+    // with it: what the brute-force run records (to the tolerance if a later, stable cycle was
+    // taken; bit for bit if none was)
+    EXPECT_TRUE(checked.cycle == 0 || checked.closed_at > 20) << "saddle = " << saddle;
+    EXPECT_EQ(checked.distinct, full.distinct) << "saddle = " << saddle;
+    ASSERT_EQ(checked.values.size(), full.values.size());
+    for (std::size_t j = 0; j < full.values.size(); ++j)
+      EXPECT_NEAR(checked.values[j], full.values[j], 1e-8 * std::abs(full.values[j]))
+          << "saddle = " << saddle << ", j = " << j;
+  }
+}
+
+// The check's rule on a replay whose deviation is known: z_j = z* + δ g^j from the perturbed
+// start. g = 0.5: wiped out (≤ 10⁻³ ε) within the replay, the cycle is taken at its first
+// chance. g = 1.3: growing, refused; the refusals back off (quiet spans of 16, 32, 64, 128
+// periods), so 200 periods of an exact cycle cost 4 replays, and no cycle is ever taken.
+TEST(PeriodicShortcut, StabilityCheckRuleAndBackOff) {
+  for (const double g : {0.5, 1.3}) {
+    int replays = 0;
+    const Replay replay = [&](const hybrid::InitialState& start, int periods,
+                              const std::function<bool(int, const hybrid::Sample&)>& at) {
+      ++replays;
+      EXPECT_EQ(periods, 16);
+      for (int j = 1; j <= periods; ++j) {
+        hybrid::Sample s = state(start.t + j, 2.0, -1.0);
+        s.qd(0) += (start.qd(0) + 1.0) * std::pow(g, j);  // the perturbation, scaled
+        if (!at(j, s)) break;
+      }
+      return true;
+    };
+    SectionObserver o(strobe_y(), 1e9, 2.0 * kPi, nullptr, nullptr, {1e-10, 64, true}, replay);
+    for (long k = 0; k < 200 && o.cycle() == 0; ++k)
+      o.on_sample(state(static_cast<double>(k), 2.0, -1.0));
+    if (g < 1.0) {
+      EXPECT_EQ(o.cycle(), 1);
+      EXPECT_EQ(o.closed_at(), 1);
+      EXPECT_EQ(o.checks(), 1);
+      EXPECT_EQ(o.refusals(), 0);
+    } else {
+      EXPECT_EQ(o.cycle(), 0);
+      EXPECT_EQ(o.checks(), 4);  // at k = 1, 17, 49, 113
+      EXPECT_EQ(o.refusals(), 4);
+    }
+    EXPECT_EQ(replays, o.checks());
+  }
 }
 
 }  // namespace
