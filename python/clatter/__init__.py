@@ -472,7 +472,7 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     periodic_tol > 0: a value stops once its stroboscopic states close a cycle of <= 64 periods
     to that relative tolerance, and the rest of its record repeats the cycle (docs/analysis.md).
     Returns one row per (grid point, run): the parameter values, point, run, distinct,
-    impacts_per_period, reason, message, cycle and closed_at (the shortcut's cycle in periods,
+    impacts_per_period, reason, message, cycle, closed_at and refused (the shortcut's cycle in periods,
     0 if run in full, and the period it closed at), and values (the observable's recorded
     values). The GIL is released; records are the same at any thread count.
     """

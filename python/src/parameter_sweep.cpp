@@ -85,6 +85,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   std::vector<std::size_t> point;
   std::vector<int> run, distinct, cycle;
   std::vector<long> closed_at;
+  std::vector<int> refused;
   std::vector<double> ipp;
   std::vector<std::string> reason, error;
   std::vector<std::vector<double>> values;
@@ -95,6 +96,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     distinct.push_back(r.distinct);
     cycle.push_back(r.cycle);
     closed_at.push_back(r.closed_at);
+    refused.push_back(r.refused);
     ipp.push_back(r.impacts_per_period);
     reason.push_back(r.error.empty() ? hybrid::to_string(r.reason) : "error");
     error.push_back(r.error.empty() ? r.message : r.error);
@@ -113,6 +115,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   d["distinct"] = distinct;
   d["cycle"] = cycle;
   d["closed_at"] = closed_at;
+  d["refused"] = refused;
   d["impacts_per_period"] = ipp;
   d["reason"] = reason;
   d["message"] = error;

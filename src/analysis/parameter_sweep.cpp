@@ -114,6 +114,7 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
       rec.cycle = observer.cycle();
       rec.closed_at = observer.closed_at();
     }
+    rec.refused = observer.refusals();
     rec.values = std::move(observer.values);
     rec.distinct = count_distinct(rec.values);
     rec.impacts = observer.impacts;

@@ -148,7 +148,7 @@ bool SectionObserver::shown_stable(int p) {
   ++checks_;
   const hybrid::Sample& z = back(0);
   const int h = p * ((8 + p - 1) / p);  // ≥ 8 periods, whole cycles
-  const int L = 2 * h;
+  const int L = 4 * h;
   const double eps = std::min(1e4 * shortcut_.tol, 1e-4);
   hybrid::InitialState start(z.t, z.q, z.qd, z.aux);
   for (std::size_t c = 0; c < start.closed.size(); ++c)
@@ -166,27 +166,34 @@ bool SectionObserver::shown_stable(int p) {
     const double sign = i % 2 == 0 ? 1.0 : -1.0;
     start.qd(i) += eps * std::max(1.0, std::abs(z.qd(i))) * sign * (0.5 + 0.5 * frac);
   }
-  double first = 0.0;   // max D_j over j ≤ h
-  double second = 0.0;  // max D_j over h < j ≤ L
-  int verdict = 0;      // +1 wiped out, −1 growing
+  std::vector<double> D(static_cast<std::size_t>(L) + 1, 0.0);
+  int verdict = 0;  // +1 stable, −1 growing
   const auto at = [&](int j, const hybrid::Sample& s) {
     // the cycle's state at the phase of strobe k + j: z_{k−m}, m = (p − j mod p) mod p
     const hybrid::Sample& c = back((p - j % p) % p);
-    const double D = std::max({distance(s.q, c.q), distance(s.qd, c.qd), distance(s.aux, c.aux)});
-    if (D <= 1e-3 * eps) {
+    const double Dj = std::max({distance(s.q, c.q), distance(s.qd, c.qd), distance(s.aux, c.aux)});
+    if (Dj <= 1e-3 * eps) {
       verdict = 1;
       return false;
     }
-    if (!(D <= 1e2 * eps)) {
+    if (!(Dj <= 1e2 * eps)) {
       verdict = -1;
       return false;
     }
-    (j <= h ? first : second) = std::max(j <= h ? first : second, D);
+    D[static_cast<std::size_t>(j)] = Dj;
+    // at j = 2h, 3h, 4h: the envelope has peaked and falls if the last h periods stay below the
+    // largest deviation before them
+    if (j % h == 0 && j >= 2 * h) {
+      const auto mid = D.begin() + (j - h + 1);
+      if (*std::max_element(mid, D.begin() + j + 1) < *std::max_element(D.begin() + 1, mid)) {
+        verdict = 1;
+        return false;
+      }
+    }
     return true;
   };
   if (!replay_(start, L, at)) return false;
-  if (verdict != 0) return verdict > 0;
-  return second < first;
+  return verdict > 0;
 }
 
 bool SectionObserver::closes(int p) const {

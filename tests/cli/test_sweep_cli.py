@@ -177,10 +177,11 @@ class PeriodicShortcut(unittest.TestCase):
             self.sweep(d, "timed", "--periodic-tol", "1e-10", "--timings", path)
             with open(path) as fh:
                 rows = fh.read().splitlines()
-            self.assertEqual(rows[0], "omega,seconds,events,cycle,closed_at")
+            self.assertEqual(rows[0], "omega,seconds,events,cycle,closed_at,refused")
             self.assertEqual(len(rows), 4)
             for row in rows[1:]:
-                w, sec, ev, cyc, at = row.split(",")
+                w, sec, ev, cyc, at, refused = row.split(",")
+                self.assertEqual(int(refused), 0)  # the ball's stable period-1 orbit
                 self.assertGreater(float(sec), 0.0)
                 self.assertGreater(int(ev), 0)
                 self.assertGreaterEqual(int(cyc), 1)

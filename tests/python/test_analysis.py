@@ -188,6 +188,7 @@ def test_periodic_shortcut_from_python(examples):
     assert full["cycle"] == [0, 0, 0]
     for k in range(3):
         assert 1 <= cut["cycle"][k] and cut["closed_at"][k] < 600
+        assert cut["refused"][k] == 0  # a stable orbit: its first cycle is shown stable
         a, b = np.array(full["values"][k]), np.array(cut["values"][k])
         assert a.shape == b.shape
         assert np.max(np.abs(a - b) / np.abs(a)) <= 1e-9

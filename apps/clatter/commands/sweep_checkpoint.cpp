@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kMagic = "clatter-sweep-checkpoint-1";
+constexpr const char* kMagic = "clatter-sweep-checkpoint-2";  // 2: with `refused`
 constexpr const char* kPrefix = "sweep-checkpoint.r";
 constexpr const char* kSuffix = ".partial";
 
@@ -165,6 +165,7 @@ std::string encode_record(const analysis::SweepRecord& r) {
   put_int(s, r.rk_steps);
   put_int(s, r.cycle);
   put_int(s, r.closed_at);
+  put_int(s, r.refused);
   put_double(s, r.seconds);
   put_double(s, r.t);
   put_vec(s, r.q);
@@ -193,9 +194,10 @@ bool decode_record(const std::string& line, std::size_t points, int runs,
   if (!in.next(tag) || tag != "R" || !get_int(in, point) || !get_int(in, r.run) ||
       !get_int(in, reason) || !get_int(in, r.distinct) || !get_int(in, r.impacts) ||
       !get_double(in, r.impacts_per_period) || !get_int(in, r.events) || !get_int(in, r.rk_steps) ||
-      !get_int(in, r.cycle) || !get_int(in, r.closed_at) || !get_double(in, r.seconds) ||
-      !get_double(in, r.t) || !get_vec(in, r.q) || !get_vec(in, r.qd) || !get_vec(in, r.aux) ||
-      !get_text(in, r.message) || !get_text(in, r.error) || !get_int(in, n))
+      !get_int(in, r.cycle) || !get_int(in, r.closed_at) || !get_int(in, r.refused) ||
+      !get_double(in, r.seconds) || !get_double(in, r.t) || !get_vec(in, r.q) ||
+      !get_vec(in, r.qd) || !get_vec(in, r.aux) || !get_text(in, r.message) ||
+      !get_text(in, r.error) || !get_int(in, n))
     return false;
   if (point < 0 || static_cast<std::size_t>(point) >= points || r.run < 0 || r.run >= runs ||
       reason < 0 || reason > static_cast<int>(hybrid::StopReason::kCancelled) || n < 0)

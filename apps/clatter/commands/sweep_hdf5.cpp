@@ -178,7 +178,7 @@ void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
   std::vector<double> ipp(n);
   std::vector<signed char> reason(n);
   std::vector<long long> events(n), steps(n), closed_at(n);
-  std::vector<int> cycle(n);
+  std::vector<int> cycle(n), refused(n);
   std::vector<std::string> errors(n);
   for (std::size_t i = 0; i < n; ++i) {
     const analysis::SweepRecord& r = t.records[i];
@@ -191,6 +191,7 @@ void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
     steps[i] = r.rk_steps;
     cycle[i] = r.cycle;
     closed_at[i] = r.closed_at;
+    refused[i] = r.refused;
     errors[i] = r.error;
   }
   const std::string obs = analysis::column_name(t.sweep.observe);
@@ -229,6 +230,9 @@ void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
     const hid_t ca = w.dataset("closed_at", H5T_NATIVE_LLONG, dims, closed_at);
     attach(ca, false);
     w.attribute(ca, "description", "the forcing period at which the cycle closed");
+    const hid_t rf = w.dataset("refused", H5T_NATIVE_INT, dims, refused);
+    attach(rf, false);
+    w.attribute(rf, "description", "cycles the stability check refused (not shown stable)");
   }
   {
     const Id type(H5Tcopy(H5T_C_S1), H5Tclose, "a string type");

@@ -102,10 +102,11 @@ std::string timings_csv(const SweepTable& t) {
   std::ostringstream csv;
   csv.precision(12);
   key_header(csv, t, plan);
-  csv << ",seconds,events,cycle,closed_at\n";
+  csv << ",seconds,events,cycle,closed_at,refused\n";
   for (const analysis::SweepRecord& r : t.records) {
     key_columns(csv, t, plan, r);
-    csv << ',' << r.seconds << ',' << r.events << ',' << r.cycle << ',' << r.closed_at << '\n';
+    csv << ',' << r.seconds << ',' << r.events << ',' << r.cycle << ',' << r.closed_at << ','
+        << r.refused << '\n';
   }
   return csv.str();
 }
@@ -133,6 +134,7 @@ nlohmann::json summary_json(const SweepTable& t, const nlohmann::json& files) {
     if (t.sweep.periodic.tol > 0.0) {
       p["cycle"] = r.cycle;
       p["closed_at"] = r.closed_at;
+      p["refused"] = r.refused;
     }
     points.push_back(std::move(p));
   }

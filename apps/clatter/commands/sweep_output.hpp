@@ -43,8 +43,8 @@ struct SweepTable {
 void append_g12(std::string& s, double x);
 [[nodiscard]] std::string bifurcation_csv(const SweepTable& t);
 [[nodiscard]] std::string summary_csv(const SweepTable& t);
-/// `--timings`: `<parameters>,[initial,][direction,]seconds,events,cycle,closed_at`, the CPU
-/// time of every value's run (0 for values finished before a resume). Not deterministic.
+/// `--timings`: `<parameters>,[initial,][direction,]seconds,events,cycle,closed_at,refused`, the
+/// CPU time of every value's run (0 for values finished before a resume). Not deterministic.
 [[nodiscard]] std::string timings_csv(const SweepTable& t);
 /// The options, the files and the per-record summary.
 [[nodiscard]] nlohmann::json summary_json(const SweepTable& t, const nlohmann::json& files);

@@ -61,7 +61,7 @@ void pack_record(const analysis::SweepRecord& r, std::string& out) {
         static_cast<std::int64_t>(r.reason), static_cast<std::int64_t>(r.distinct),
         static_cast<std::int64_t>(r.impacts), static_cast<std::int64_t>(r.events),
         static_cast<std::int64_t>(r.rk_steps), static_cast<std::int64_t>(r.cycle),
-        static_cast<std::int64_t>(r.closed_at)})
+        static_cast<std::int64_t>(r.closed_at), static_cast<std::int64_t>(r.refused)})
     put(out, x);
   put(out, r.impacts_per_period);
   put(out, r.seconds);
@@ -78,7 +78,7 @@ void pack_record(const analysis::SweepRecord& r, std::string& out) {
 
 bool unpack_record(const char*& p, const char* end, std::size_t points, int runs,
                    analysis::SweepRecord& r) {
-  std::int64_t i[9];
+  std::int64_t i[10];
   for (std::int64_t& x : i)
     if (!get(p, end, x)) return false;
   if (i[0] < 0 || static_cast<std::uint64_t>(i[0]) >= points || i[1] < 0 || i[1] >= runs ||
@@ -93,6 +93,7 @@ bool unpack_record(const char*& p, const char* end, std::size_t points, int runs
   r.rk_steps = static_cast<long>(i[6]);
   r.cycle = static_cast<int>(i[7]);
   r.closed_at = static_cast<long>(i[8]);
+  r.refused = static_cast<int>(i[9]);
   if (!get(p, end, r.impacts_per_period) || !get(p, end, r.seconds) || !get(p, end, r.t) ||
       !get_vec(p, end, r.q) || !get_vec(p, end, r.qd) || !get_vec(p, end, r.aux))
     return false;

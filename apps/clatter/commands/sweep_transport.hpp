@@ -5,9 +5,9 @@
 // memory: exact, and far cheaper than the checkpoint's text lines (sweep_checkpoint.hpp), which
 // must survive a crash and be read by a later run.
 //
-// Layout of a record: point, run, reason, distinct, impacts, events, rk_steps, cycle, closed_at
-// (int64 each); impacts_per_period, seconds, t (double each); q, q̇, a and the values (an int64
-// count, then the doubles); message and error (an int64 length, then the bytes).
+// Layout of a record: point, run, reason, distinct, impacts, events, rk_steps, cycle, closed_at,
+// refused (int64 each); impacts_per_period, seconds, t (double each); q, q̇, a and the values (an
+// int64 count, then the doubles); message and error (an int64 length, then the bytes).
 
 #include <cstddef>
 #include <string>

@@ -67,6 +67,7 @@ struct SweepRecord {
   long rk_steps{0};     ///< Runge–Kutta steps of the whole run
   int cycle{0};         ///< the periodic shortcut's cycle [forcing periods] (0: run in full)
   long closed_at{0};    ///< the forcing period at which it closed (periods simulated)
+  int refused{0};       ///< cycles the shortcut's stability check refused (section_observer.hpp)
   /// CPU time of the value's run on its thread [s] (0 for a record finished before a resume);
   /// not a result: outputs that must be the same at any thread count leave it out
   double seconds{0.0};

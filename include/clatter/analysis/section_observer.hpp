@@ -43,15 +43,16 @@
 /// velocities only, so that no contact is pushed into its obstacle, and a closed contact's
 /// projection keeps its constraints; not the velocities exactly 0 at every state of the cycle,
 /// an invariant subspace the brute-force run keeps to as well, whose neutral directions — ẋ of a
-/// ball bouncing in place — would drift), the run goes on for L = 2h periods (h ≥ 8, whole cycles),
-/// and D_j, the distance (as d) of its state at t_k + jT from the cycle's state of the same
-/// phase, decides:
+/// ball bouncing in place — would drift), the run goes on for up to L = 4h periods (h ≥ 8, whole
+/// cycles), and D_j, the distance (as d) of its state at t_k + jT from the cycle's state of the
+/// same phase, decides:
 ///     D_j ≤ 10⁻³ ε at some j           → stable (the perturbation was wiped out: a carriage, a
 ///                                          completed chatter, or a fast contraction);
 ///     D_j > 10² ε at some j, or a failed replay → not shown stable;
-///     otherwise stable iff max_{h<j≤L} D_j < max_{j≤h} D_j   (decaying over h periods: a largest
-///                                          multiplier |λ| < 1 shows as a ratio ≈ |λ|^h, also
-///                                          when complex multipliers make D_j oscillate).
+///     at j = 2h, 3h, 4h: max_{j−h<i≤j} D_i < max_{i≤j−h} D_i → stable (the envelope has peaked
+///                                          and falls: complex multipliers make D_j oscillate,
+///                                          and a weakly damped orbit's transient can first grow);
+///     none of these by j = L           → not shown stable.
 /// A cycle not shown stable is not taken, nor any other for the next B periods (B = L, doubling
 /// with every refusal: a run held near an unstable orbit pays O(log N) replays), and the run goes
 /// on untouched: a value whose cycle is never taken is the brute-force run bit for bit. A taken

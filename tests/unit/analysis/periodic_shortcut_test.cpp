@@ -17,6 +17,8 @@
 #include <cmath>
 #include <functional>
 #include <numbers>
+#include <utility>
+#include <vector>
 
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/analysis/parameter_sweep.hpp"
@@ -337,20 +339,30 @@ TEST(PeriodicShortcut, StabilityCheckRefusesAnUnstableOrbitHeldToRoundOff) {
   }
 }
 
-// The check's rule on a replay whose deviation is known: z_j = z* + δ g^j from the perturbed
-// start. g = 0.5: wiped out (≤ 10⁻³ ε) within the replay, the cycle is taken at its first
-// chance. g = 1.3: growing, refused; the refusals back off (quiet spans of 16, 32, 64, 128
-// periods), so 200 periods of an exact cycle cost 4 replays, and no cycle is ever taken.
+// The check's rule on replays whose deviation is known, D_j = D₀ f(j) from the perturbed start:
+//  - f = 0.5^j: wiped out (≤ 10⁻³ ε) within the replay: the cycle is taken at its first chance;
+//  - f = (1 + j/4) 0.93^j, alternating ×1, ×0.3 (a weakly damped oscillation whose envelope first
+//    grows, peaking at j ≈ 10): taken when the last h = 8 periods fall below the earlier peak;
+//  - f = 1.3^j: growing, refused once above 10² ε;
+//  - f = 1.01^j, alternating: growing too slowly for that, refused at the end of the replay.
+// Refusals back off (quiet spans of 16, 32, 64, 128 periods): 200 periods of an exact cycle cost 4
+// replays, and no cycle is ever taken.
 TEST(PeriodicShortcut, StabilityCheckRuleAndBackOff) {
-  for (const double g : {0.5, 1.3}) {
+  const std::vector<std::pair<bool, std::function<double(int)>>> cases{
+      {true, [](int j) { return std::pow(0.5, j); }},
+      {true, [](int j) { return (1.0 + j / 4.0) * std::pow(0.93, j) * (j % 2 ? 1.0 : 0.3); }},
+      {false, [](int j) { return std::pow(1.3, j); }},
+      {false, [](int j) { return std::pow(1.01, j) * (j % 2 ? 1.0 : 0.3); }}};
+  for (std::size_t n = 0; n < cases.size(); ++n) {
+    const auto& [stable, f] = cases[n];
     int replays = 0;
     const Replay replay = [&](const hybrid::InitialState& start, int periods,
                               const std::function<bool(int, const hybrid::Sample&)>& at) {
       ++replays;
-      EXPECT_EQ(periods, 16);
+      EXPECT_EQ(periods, 32);
       for (int j = 1; j <= periods; ++j) {
         hybrid::Sample s = state(start.t + j, 2.0, -1.0);
-        s.qd(0) += (start.qd(0) + 1.0) * std::pow(g, j);  // the perturbation, scaled
+        s.qd(0) += (start.qd(0) + 1.0) * f(j);  // the perturbation, scaled
         if (!at(j, s)) break;
       }
       return true;
@@ -358,17 +370,17 @@ TEST(PeriodicShortcut, StabilityCheckRuleAndBackOff) {
     SectionObserver o(strobe_y(), 1e9, 2.0 * kPi, nullptr, nullptr, {1e-10, 64, true}, replay);
     for (long k = 0; k < 200 && o.cycle() == 0; ++k)
       o.on_sample(state(static_cast<double>(k), 2.0, -1.0));
-    if (g < 1.0) {
-      EXPECT_EQ(o.cycle(), 1);
-      EXPECT_EQ(o.closed_at(), 1);
-      EXPECT_EQ(o.checks(), 1);
-      EXPECT_EQ(o.refusals(), 0);
+    if (stable) {
+      EXPECT_EQ(o.cycle(), 1) << "case " << n;
+      EXPECT_EQ(o.closed_at(), 1) << "case " << n;
+      EXPECT_EQ(o.checks(), 1) << "case " << n;
+      EXPECT_EQ(o.refusals(), 0) << "case " << n;
     } else {
-      EXPECT_EQ(o.cycle(), 0);
-      EXPECT_EQ(o.checks(), 4);  // at k = 1, 17, 49, 113
-      EXPECT_EQ(o.refusals(), 4);
+      EXPECT_EQ(o.cycle(), 0) << "case " << n;
+      EXPECT_EQ(o.checks(), 4) << "case " << n;  // at k = 1, 17, 49, 113
+      EXPECT_EQ(o.refusals(), 4) << "case " << n;
     }
-    EXPECT_EQ(replays, o.checks());
+    EXPECT_EQ(replays, o.checks()) << "case " << n;
   }
 }
 
