@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <exception>
+#include <string_view>
 #include <stdexcept>
 #include <thread>
 
@@ -43,6 +44,13 @@ MpiWorld::MpiWorld() {
   int done = 0;
   MPI_Initialized(&done);
   if (done == 0) {
+    // every rank on this one machine (OpenMPI's launcher says so): its shared-memory transport
+    // (pml ob1) unless the user chose one; the default selection probes UCX first, which costs
+    // ~0.2 s of each rank's start here (docs/performance.md)
+    const char* world = std::getenv("OMPI_COMM_WORLD_SIZE");
+    const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+    if (world != nullptr && local != nullptr && std::string_view(world) == local)
+      ::setenv("OMPI_MCA_pml", "ob1", 0);
     int provided = 0;
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
     initialised_ = true;

@@ -442,7 +442,7 @@ int run_sweep_cli(const SweepCliOptions& o) {
   OutputSet out;
   out.also_replaces(png);
   out.also_replaces(h5);
-  out.write(data, bifurcation_csv(table));
+  write_bifurcation_csv(table, out.open(data));
   out.write(per_value, summary_csv(table));
   out.write(js, summary.dump(2) + "\n");
   if (o.hdf5) write_sweep_hdf5(out.temporary(h5), table);

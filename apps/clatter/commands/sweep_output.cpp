@@ -56,17 +56,17 @@ int SweepTable::failed() const {
 }
 
 // the bulk of the output (a row per recorded value): written with to_chars, the same text as the
-// streams' precision(12) (C's %.12g) at a fraction of their cost
-std::string bifurcation_csv(const SweepTable& t) {
+// streams' precision(12) (C's %.12g) at a fraction of their cost, and passed on in chunks of about
+// 1 MB (the whole text is never held: a large grid's CSV can exceed its records many times)
+void write_bifurcation_csv(const SweepTable& t, std::ostream& out) {
   const analysis::SweepPlan plan = t.plan();
   std::ostringstream head;
   head.precision(12);
   key_header(head, t, plan);
   head << ',' << analysis::column_name(t.sweep.observe) << '\n';
-  std::string csv = head.str();
-  std::size_t rows = 0;
-  for (const analysis::SweepRecord& r : t.records) rows += r.values.size();
-  csv.reserve(csv.size() + rows * 40);
+  std::string chunk = head.str();
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  chunk.reserve(kChunk + 4096);
   for (const analysis::SweepRecord& r : t.records) {
     std::ostringstream key;
     key.precision(12);
@@ -74,12 +74,22 @@ std::string bifurcation_csv(const SweepTable& t) {
     std::string k = key.str();
     k += ',';
     for (const double v : r.values) {
-      csv += k;
-      append_g12(csv, v);
-      csv += '\n';
+      chunk += k;
+      append_g12(chunk, v);
+      chunk += '\n';
+      if (chunk.size() >= kChunk) {
+        out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+        chunk.clear();
+      }
     }
   }
-  return csv;
+  out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+}
+
+std::string bifurcation_csv(const SweepTable& t) {
+  std::ostringstream s;
+  write_bifurcation_csv(t, s);
+  return s.str();
 }
 
 std::string summary_csv(const SweepTable& t) {

@@ -9,6 +9,7 @@
 // the ω sweep's columns are those of the earlier `clatter sweep --omega`). Numbers with 12
 // significant digits in CSV, as before; the HDF5 file holds them exactly.
 
+#include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct SweepTable {
 
 /// Appends x as C's printf("%.12g") writes it (std::to_chars), the precision of the CSV files.
 void append_g12(std::string& s, double x);
+/// bifurcation.csv: `<parameters>,[initial,][direction,]<observable>`, a row per recorded value,
+/// written to `out` in chunks; bifurcation_csv returns the same text.
+void write_bifurcation_csv(const SweepTable& t, std::ostream& out);
 [[nodiscard]] std::string bifurcation_csv(const SweepTable& t);
 [[nodiscard]] std::string summary_csv(const SweepTable& t);
 /// `--timings`: `<parameters>,[initial,][direction,]seconds,events,cycle,closed_at,refused`, the
