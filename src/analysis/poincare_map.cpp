@@ -79,6 +79,29 @@ class CrossingStop final : public hybrid::Recorder {
   double after_;
 };
 
+// the engine's coordinate-crossing section (hybrid::Section::kCrossing): the first crossing
+// strictly after `after`, and the events before it
+class EngineCrossingStop final : public hybrid::Recorder {
+ public:
+  explicit EngineCrossingStop(double after) : after_(after) {}
+  void on_event(const hybrid::EventRecord& e) override {
+    if (!hit) passed.push_back(e);
+  }
+  void on_section(const hybrid::Sample& s) override {
+    // a start on the section (the previous crossing, to round-off) is not the next crossing
+    if (hit || !(s.t - after_ > 1e-12 * (1.0 + std::abs(s.t)))) return;
+    hit = true;
+    at = s;
+  }
+  bool keep_going() override { return !hit; }
+  bool hit{false};
+  hybrid::Sample at;
+  std::vector<hybrid::EventRecord> passed;
+
+ private:
+  double after_;
+};
+
 }  // namespace
 
 void validate(const PoincareSection& s, const model::System& m) {
@@ -149,7 +172,30 @@ SectionPoint next_crossing(const model::System& m, const hybrid::SimulationOptio
     return out;
   }
 
-  // crossing: bracket on samples, then bisection on re-runs from the last sample before it
+  // a coordinate: the engine's own crossing section, located in every phase (exact flights and
+  // carried motion by the guaranteed search, Runge–Kutta phases on the interpolant)
+  if (section.component < m.nq()) {
+    o.section = hybrid::Section::kCrossing;
+    o.crossing_coordinate = section.component;
+    o.crossing_value = section.value;
+    o.crossing_direction = section.direction;
+    EngineCrossingStop stop(from.t);
+    const hybrid::SimulationResult r = hybrid::simulate(m, from, o, &stop);
+    if (!stop.hit)
+      return fail(r.reason == hybrid::StopReason::kEndTime ? "no crossing before t_max"
+                                                           : r.message);
+    out.found = true;
+    out.t = stop.at.t;
+    out.x = pack_state(m, stop.at.q, stop.at.qd, stop.at.aux);
+    out.closed = closed_of(stop.at.modes);
+    // the events before the crossing (the run may report some of its phase's later ones)
+    for (hybrid::EventRecord& e : stop.passed)
+      if (e.t <= out.t) out.passed.push_back(std::move(e));
+    return out;
+  }
+
+  // a velocity or an auxiliary state: bracket on samples, then bisection on re-runs from the last
+  // sample before it
   o.output_dt = section.sample_dt;
   CrossingStop stop(m, section, from.t);
   const hybrid::SimulationResult r = hybrid::simulate(m, from, o, &stop);

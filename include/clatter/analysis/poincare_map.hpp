@@ -7,8 +7,11 @@
 ///   event       the next event of a given kind (stick, slip onset, lift-off, …) of a contact
 ///   phase       the next time with ω t ≡ φ_s (mod 2π): the stroboscopic map
 ///   crossing    the next time the component x_i − c changes sign in the given direction
-///               (+1 rising, −1 falling, 0 both), located by bisection on re-runs of the engine
-///               from the last sample before it (to 1e-12 s)
+///               (+1 rising, −1 falling, 0 both). A coordinate (i < nq) by the engine's own
+///               crossing section (hybrid::Section::kCrossing: every crossing, also a pair
+///               between two samples, located in every phase); a velocity or an auxiliary
+///               state by a sign change between samples (sample_dt) and bisection on re-runs
+///               of the engine from the last sample before it (to 1e-12 s)
 /// @endverbatim
 /// Every map is bounded by t_max (no crossing before it: `found` is false, the reason given), and
 /// by the engine's own guards.
@@ -32,7 +35,7 @@ struct PoincareSection {
   int component{-1};       ///< crossing: the index i into x = (q, q̇, a)
   double value{0.0};       ///< crossing: c
   int direction{0};        ///< crossing: +1, −1 or 0
-  double sample_dt{1e-3};  ///< crossing: the sample step that brackets a crossing [s]
+  double sample_dt{1e-3};  ///< crossing of a velocity or aux: the sample step that brackets it [s]
 };
 
 /// Throws InvalidArgument naming the field: contact or component out of range, direction not in

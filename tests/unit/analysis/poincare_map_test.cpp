@@ -73,6 +73,39 @@ TEST(PoincareMap, ApexCrossingIsTheThesisApex) {
   EXPECT_NEAR(p.t, b.after_impact.t + v / kG, 1e-9);
 }
 
+// A coordinate's crossing comes from the engine's own section: a level 1e-6 m below the apex is
+// crossed up and then down within 0.9 ms, inside one sample step of the sampled search
+// (sample_dt = 1e-3 s), and both crossings are found at the closed form's times,
+// τ = (v ∓ √(v² − 2g(c − y₀)))/g after the impact.
+TEST(PoincareMap, CoordinateCrossingPairWithinOneSampleStep) {
+  const Ball b = ball();
+  const double y0 = b.after_impact.q(1);
+  const double v = b.after_impact.qd(1);
+  const double c = y0 + 0.5 * v * v / kG - 1e-6;
+  const double root = std::sqrt(v * v - 2.0 * kG * (c - y0));
+  PoincareSection s;
+  s.kind = PoincareKind::kCrossing;
+  s.component = 1;  // y
+  s.value = c;
+  ASSERT_GT(s.sample_dt, 2.0 * root / kG);  // the pair lies within one sample step
+  for (const int dir : {+1, -1}) {
+    s.direction = dir;
+    const SectionPoint p = next_crossing(b.model, {}, s, b.after_impact, 100.0);
+    ASSERT_TRUE(p.found) << p.message;
+    const double tau = (v - dir * root) / kG;
+    EXPECT_NEAR(p.t, b.after_impact.t + tau, 1e-10) << "direction " << dir;
+    EXPECT_NEAR(p.x(1), c, 1e-12) << "direction " << dir;
+    EXPECT_NEAR(p.x(4), v - kG * tau, 1e-9) << "direction " << dir;
+    EXPECT_TRUE(p.passed.empty()) << "direction " << dir;  // no impact on the way up
+  }
+  // both directions: the upward one first, then (from it) the downward one
+  s.direction = 0;
+  const auto seq = poincare_sequence(b.model, {}, s, b.after_impact, 2, 100.0);
+  ASSERT_EQ(seq.size(), 2U);
+  EXPECT_NEAR(seq[0].t, b.after_impact.t + (v - root) / kG, 1e-10);
+  EXPECT_NEAR(seq[1].t, b.after_impact.t + (v + root) / kG, 1e-10);
+}
+
 TEST(PoincareMap, StroboscopicMapIsPeriodic) {
   const Ball b = ball();
   PoincareSection s;
