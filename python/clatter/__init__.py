@@ -462,7 +462,7 @@ def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, 
 def sweep_parameters(system, params, carry_over="none", initial=None, section="apex",
                      observe="y", contact=-1, transient_periods=1000.0, record_periods=200.0,
                      period_parameter="surface.omega", threads=2, periodic_tol=0.0,
-                     crossing=None, **options):
+                     periodic_check=True, crossing=None, **options):
     """Sweeps of any named parameter(s), as `clatter sweep --param ...` (analysis::run_sweep).
 
     params: [(name, from, to, n)] with one or two axes; carry_over: none, up, down or both;
@@ -470,7 +470,8 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     "strobe" (t0 + k 2 pi/omega), or "crossing" with crossing=(name, value[, "up"|"down"|"both"])
     (the coordinate crossing the value), and the quantity `observe` ("y", "ydot", "phase", "v_N").
     periodic_tol > 0: a value stops once its stroboscopic states close a cycle of <= 64 periods
-    to that relative tolerance, and the rest of its record repeats the cycle (docs/analysis.md).
+    to that relative tolerance, and the rest of its record repeats the cycle (docs/analysis.md);
+    periodic_check=False takes a cycle without the perturbed replay that shows it stable.
     Returns one row per (grid point, run): the parameter values, point, run, distinct,
     impacts_per_period, reason, message, cycle, closed_at and refused (the shortcut's cycle in periods,
     0 if run in full, and the period it closed at), and values (the observable's recorded
@@ -495,4 +496,5 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     section = _crossing_section(section, crossing)
     return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
                                int(contact), float(transient_periods), float(record_periods),
-                               period_parameter, int(threads), float(periodic_tol))
+                               period_parameter, int(threads), float(periodic_tol),
+                               bool(periodic_check))

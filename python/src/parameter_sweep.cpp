@@ -4,7 +4,8 @@
 // "crossing:NAME:VALUE[:DIR]", periodic shortcut), with the GIL released and Ctrl-C polled.
 //
 //   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
-//              record, period_parameter, threads, periodic_tol) -> dict of per-record columns
+//              record, period_parameter, threads, periodic_tol, periodic_check) -> dict of
+//              per-record columns
 //   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
 
 #include <string>
@@ -31,7 +32,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const py::dict& options, const std::vector<Axis>& axes, const std::string& carry,
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
-                   int threads, double periodic_tol) {
+                   int threads, double periodic_tol, bool periodic_check) {
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;
   for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});
@@ -61,6 +62,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     sw.observe.crossing_direction = c.direction;
   }
   sw.periodic.tol = periodic_tol;
+  sw.periodic.check_stability = periodic_check;
   sw.observe.quantity = quantity;
   sw.observe.contact = contact;
   sw.transient_periods = transient;

@@ -168,6 +168,13 @@ class PeriodicShortcut(unittest.TestCase):
                 self.assertLess(p["closed_at"], 600)
                 self.assertEqual(p["distinct"], 1)
                 self.assertLess(p["events"], 600)
+                self.assertEqual(p["refused"], 0)  # a stable orbit: shown stable at once
+            # without the stability check: the same cycles at the same periods (the replay
+            # never touches the run), the same values
+            raw, jr = self.sweep(d, "unchecked", "--periodic-tol", "1e-10", "--no-periodic-check")
+            self.assertEqual(raw, cut)
+            self.assertEqual([p["closed_at"] for p in jr["points"]],
+                             [p["closed_at"] for p in jc["points"]])
 
     def test_timings_file(self):
         # --timings: one row per value with its CPU time (> 0), events and the shortcut's cycle,

@@ -197,3 +197,33 @@ def test_periodic_shortcut_from_python(examples):
     assert [len(v) for v in strobe["values"]] == [11, 11, 11]
     with pytest.raises(ValueError, match="periodic_tol"):
         clatter.sweep_parameters(sc, axis, periodic_tol=1.0)
+
+
+def test_periodic_check_from_python():
+    # the ball started exactly on the closed form's period-1 orbit past its period doubling
+    # (omega = 3.3 > omega_PD = 3.158, e = 0.9: a multiplier below -1, tr DP < -(1 + det DP)),
+    # on its flight 0.1 s after the apex: without the check the shortcut takes that unstable cycle
+    # at once; with it (the default) the values are the brute-force run's, to 1e-8 relative
+    w, e, g = 3.3, 0.9, 9.81
+    c = clatter.closed_form_orbit(1.0, w, g, e, 1)
+    assert c["trace_stable"] < -1.0 - c["determinant"] and w > c["omega_pd"]
+    phi = c["stable_phase"]
+    apex = np.sin(phi) + g * np.pi ** 2 / (2 * w * w)
+    ball = clatter.Model("ball", mass=1.0, surface=dict(amplitude=1.0, omega=w), law="newton",
+                         e=e)
+    s0 = 0.1  # after the apex, so that the apexes do not fall on the stroboscopic times
+    kw = dict(initial=[((phi + np.pi) / w + s0, [0.0, apex - 0.5 * g * s0 ** 2, 0.0],
+                        [0.0, -g * s0, 0.0])],
+              transient_periods=300, record_periods=40)
+    axis = [("surface.omega", w, w, 1)]
+    full = clatter.sweep_parameters(ball, axis, **kw)
+    checked = clatter.sweep_parameters(ball, axis, periodic_tol=1e-10, **kw)
+    unchecked = clatter.sweep_parameters(ball, axis, periodic_tol=1e-10, periodic_check=False,
+                                         **kw)
+    assert unchecked["cycle"][0] == 1 and unchecked["closed_at"][0] <= 5
+    assert len(unchecked["values"][0]) == 40  # one apex a period
+    assert np.max(np.abs(np.array(unchecked["values"][0]) - apex)) < 1e-9
+    assert checked["refused"][0] >= 1
+    a, b = np.array(full["values"][0]), np.array(checked["values"][0])
+    assert a.shape == b.shape and np.max(np.abs(a - apex)) > 1e-3  # the full run left the orbit
+    assert np.max(np.abs(a - b) / np.abs(a)) <= 1e-8

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <exception>
-#include <string_view>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #ifdef CLATTER_HAVE_MPI

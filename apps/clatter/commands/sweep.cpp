@@ -63,6 +63,7 @@ struct SweepCliOptions {
   bool resume{false};
   double max_wall_time{0.0};
   double periodic_tol{0.0};
+  bool periodic_check{true};
   std::string timings;
   bool hdf5{false};
   bool plot{true};
@@ -253,6 +254,7 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
   require(std::isfinite(o.periodic_tol) && o.periodic_tol >= 0.0 && o.periodic_tol <= 1e-3,
           "--periodic-tol", "must lie in [0, 1e-3] (0: every value runs in full)", o.periodic_tol);
   sw.periodic.tol = o.periodic_tol;
+  sw.periodic.check_stability = o.periodic_check;
   if (!o.timings.empty()) {
     const std::filesystem::path parent = std::filesystem::path(o.timings).parent_path();
     require(parent.empty() || std::filesystem::is_directory(parent), "--timings",
@@ -536,6 +538,10 @@ Run add_sweep(CLI::App& app) {
                   "64 periods to this relative tolerance, and repeat the cycle to the end (0: run "
                   "every value in full; see docs/analysis.md for when this is exact)")
       ->capture_default_str();
+  sub->add_flag(
+      "!--no-periodic-check", o->periodic_check,
+      "with --periodic-tol: take a cycle without first replaying it perturbed to see that "
+      "it is stable (faster; may stop on an unstable orbit the full run would leave)");
   sub->add_option("--timings", o->timings,
                   "also write this CSV file: the CPU time of every value's run (not deterministic; "
                   "left out of the other outputs)");

@@ -305,10 +305,13 @@ TEST(PeriodicShortcut, StabilityCheckRefusesAnUnstableOrbitHeldToRoundOff) {
       ASSERT_GT(omega, c.omega_pd);
       ASSERT_LT(c.trace_stable, -1.0 - c.determinant);  // a multiplier below −1
     }
-    // at the apex of the orbit's flight, half a period after the impact
+    // on the orbit's flight 0.1 s after its apex (half a period after the impact), so that the
+    // apexes do not fall on the stroboscopic times that bound the cycle's window
     const double apex = std::sin(z.phase) + kG * kPi * kPi / (2.0 * omega * omega);
-    const std::vector<hybrid::InitialState> start{
-        {(z.phase + kPi) / omega, {0.0, apex, 0.0}, {0.0, 0.0, 0.0}}};
+    const double s0 = 0.1;
+    const std::vector<hybrid::InitialState> start{{(z.phase + kPi) / omega + s0,
+                                                   {0.0, apex - 0.5 * kG * s0 * s0, 0.0},
+                                                   {0.0, -kG * s0, 0.0}}};
     ParameterSweep sw;
     sw.grid = SweepGrid({{"surface.omega", omega, omega, 1}});
     sw.transient_periods = 300.0;
@@ -327,6 +330,7 @@ TEST(PeriodicShortcut, StabilityCheckRefusesAnUnstableOrbitHeldToRoundOff) {
     // without the check: the cycle of the unstable orbit, taken within a few periods
     EXPECT_EQ(unchecked.cycle, 1) << "saddle = " << saddle;
     EXPECT_LE(unchecked.closed_at, 5) << "saddle = " << saddle;
+    ASSERT_EQ(unchecked.values.size(), 40u) << "saddle = " << saddle;  // one apex a period
     for (const double y : unchecked.values) EXPECT_NEAR(y, apex, 1e-9) << "saddle = " << saddle;
     // with it: what the brute-force run records (to the tolerance if a later, stable cycle was
     // taken; bit for bit if none was)
