@@ -194,6 +194,8 @@ void validate(const ParameterSweep& sw, const model::System& model,
           "periodic_tol", "must lie in [0, 1e-3] (0: no periodic shortcut)", sw.periodic.tol);
   require(sw.periodic.max_cycle >= 1 && sw.periodic.max_cycle <= 64, "periodic_max_cycle",
           "must lie in [1, 64] forcing periods");
+  require(sw.periodic.check_stability || sw.periodic.tol > 0.0, "periodic_check",
+          "false turns off the periodic shortcut's stability check: only with periodic_tol > 0");
   require(control.threads >= 1 && control.threads <= 256, "threads", "must lie in [1, 256]");
   require(control.ranks >= 1 && control.rank >= 0 && control.rank < control.ranks, "rank",
           "must lie in [0, ranks)");

@@ -382,6 +382,7 @@ class BadInput(unittest.TestCase):
         self.check(["--omega", 3, 4, 3, "--carry-over", "sideways"], "--carry-over")
         self.check(["--omega", 3, 4, 3, "--max-wall-time", -1], "--max-wall-time")
         self.check(["--omega", 3, 4, 3, "--periodic-tol", 1], "--periodic-tol")
+        self.check(["--omega", 3, 4, 3, "--no-periodic-check"], "--no-periodic-check")
         self.check(["--omega", 3, 4, 3, "--periodic-tol", -1e-9], "--periodic-tol")
         self.check(["--omega", 3, 4, 3, "--section", "strobe", "--observe", "phase"], "--observe")
         self.check(["--omega", 3, 4, 3, "--section", "crossing"], "--crossing")

@@ -197,6 +197,8 @@ def test_periodic_shortcut_from_python(examples):
     assert [len(v) for v in strobe["values"]] == [11, 11, 11]
     with pytest.raises(ValueError, match="periodic_tol"):
         clatter.sweep_parameters(sc, axis, periodic_tol=1.0)
+    with pytest.raises(ValueError, match="^periodic_check: "):
+        clatter.sweep_parameters(sc, axis, periodic_check=False)
 
 
 def test_periodic_check_from_python():

@@ -253,6 +253,8 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
           o.threads);
   require(std::isfinite(o.periodic_tol) && o.periodic_tol >= 0.0 && o.periodic_tol <= 1e-3,
           "--periodic-tol", "must lie in [0, 1e-3] (0: every value runs in full)", o.periodic_tol);
+  require(o.periodic_check || o.periodic_tol > 0.0, "--no-periodic-check",
+          "turns off the periodic shortcut's stability check: give it with --periodic-tol > 0");
   sw.periodic.tol = o.periodic_tol;
   sw.periodic.check_stability = o.periodic_check;
   if (!o.timings.empty()) {
