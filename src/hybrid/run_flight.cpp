@@ -38,13 +38,10 @@ void Run::flight_phase() {
     ++n;
   }
   const auto f = [&](double tau, std::array<ValueSlope, kMaxContacts>& out) {
-    if (n == nc_) {
-      flight_->flight_gaps(t0, q0, qd0, tau, out);
-      return;
-    }
-    // the distinct ones in place: searched[k] ≥ k, so out[searched[k]] is still unread at step k
     flight_->flight_gaps(t0, q0, qd0, tau, out);
-    for (int k = 0; k < n; ++k) out[idx(k)] = out[idx(searched[idx(k)])];
+    // the distinct ones in place: searched[k] ≥ k, so out[searched[k]] is still unread at step k
+    if (n < nc_)
+      for (int k = 0; k < n; ++k) out[idx(k)] = out[idx(searched[idx(k)])];
   };
   const auto far = [&](int k, double tau) {
     return flight_->far_step(searched[idx(k)], q0, qd0, tau);
