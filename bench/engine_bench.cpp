@@ -9,9 +9,15 @@
 //                       θ̇ = 1, 100 time units, sequential two-contact rule (flights and impacts
 //                       only, as in the SciPy peer bench/peers/rod_scipy.py)
 //   BM_RodFig5Symmetric the same with the symmetric reduction, 400 time units
+//   BM_SinCos / BM_StdSinCos  clatter::sincos against libm's sin and cos of one argument, in a
+//                       dependent chain as the flight search uses them (each result moves the
+//                       next argument, ωt ≈ 3.7·10³ as at t ≈ 1000 s): latency per pair
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+
+#include "clatter/core/sincos.hpp"
 #include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 
@@ -71,10 +77,28 @@ void BM_RodFig5Symmetric(benchmark::State& state) {
   rod_fig5(state, 400.0, hybrid::TwoContactRule::kSymmetric);
 }
 
+template <class SinCosFn>
+void sincos_chain(benchmark::State& state, SinCosFn fn) {
+  double t = 1000.0;
+  for (auto _ : state) {
+    const clatter::SinCos sc = fn(3.7 * t);
+    t += 1e-3 + 1e-20 * (sc.sin + sc.cos);  // the next argument waits for this result
+  }
+  benchmark::DoNotOptimize(t);
+}
+void BM_SinCos(benchmark::State& state) {
+  sincos_chain(state, [](double x) { return clatter::sincos(x); });
+}
+void BM_StdSinCos(benchmark::State& state) {
+  sincos_chain(state, [](double x) { return clatter::SinCos{std::sin(x), std::cos(x)}; });
+}
+
 BENCHMARK(BM_BallTable)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BallZeno)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RodFig5)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RodFig5Symmetric)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SinCos);
+BENCHMARK(BM_StdSinCos);
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "clatter/dynamics/planar_body_model.hpp"
 
+#include "clatter/core/sincos.hpp"
 #include "clatter/multipoint/multipoint_input.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -21,7 +22,9 @@ Vec2 rotate(const Vec2& c, double s, double co) {
 
 // R(θ) c; at θ = 0 exactly (a levelled body) without sin/cos, with the same result
 Vec2 rotate_by(const Vec2& c, double theta) {
-  return theta == 0.0 ? c : rotate(c, std::sin(theta), std::cos(theta));
+  if (theta == 0.0) return c;
+  const SinCos sc = clatter::sincos(theta);
+  return rotate(c, sc.sin, sc.cos);
 }
 
 }  // namespace
@@ -90,8 +93,9 @@ void PlanarBodyModel::flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, do
   const double ydot = qd0.y() - g_ * tau;
   const double theta = q0.z() + qd0.z() * tau;
   // a levelled body (θ = 0) needs no sin/cos: the same values
-  const double s = theta == 0.0 ? 0.0 : std::sin(theta);
-  const double co = theta == 0.0 ? 1.0 : std::cos(theta);
+  const SinCos sc = theta == 0.0 ? SinCos{0.0, 1.0} : clatter::sincos(theta);
+  const double s = sc.sin;
+  const double co = sc.cos;
   const Surface::State st = surface_.state(t0 + tau);
   for (std::size_t i = 0; i < features_.size(); ++i) {
     const ContactFeature& f = features_[i];
@@ -346,8 +350,9 @@ bool PlanarBodyModel::gaps_coincide(int i, int j, const VecQ& q0, const VecQ& qd
   if (a.radius != b.radius || a.c_B.norm() != b.c_B.norm()) return false;
   // the same sin/cos as flight_gaps
   const double theta = q0(2);
-  const double s = theta == 0.0 ? 0.0 : std::sin(theta);
-  const double co = theta == 0.0 ? 1.0 : std::cos(theta);
+  const SinCos sc = theta == 0.0 ? SinCos{0.0, 1.0} : clatter::sincos(theta);
+  const double s = sc.sin;
+  const double co = sc.cos;
   return rotate(a.c_B, s, co).y() == rotate(b.c_B, s, co).y();
 }
 
@@ -430,8 +435,9 @@ PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const
   if (n_stick < 2) return out;
   // G (2k × 3) and GᵀG; rank 3 ⇔ GᵀG positive definite (its smallest eigenvalue clearly > 0)
   Eigen::Matrix<double, 2 * kMaxContacts, 3> G = Eigen::Matrix<double, 2 * kMaxContacts, 3>::Zero();
-  const double s = std::sin(q0(2));
-  const double co = std::cos(q0(2));
+  const SinCos sc = clatter::sincos(q0(2));
+  const double s = sc.sin;
+  const double co = sc.cos;
   for (int c = 0; c < num_contacts(); ++c) {
     if (!stick[static_cast<std::size_t>(c)]) continue;
     const ContactFeature& f = feature(c);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "clatter/core/error.hpp"
+#include "clatter/core/sincos.hpp"
 #include "clatter/multipoint/multipoint_input.hpp"
 
 namespace clatter::model {
@@ -15,8 +16,8 @@ namespace clatter::model {
 namespace {
 
 Vec2 rotate(const Vec2& c, double theta) {
-  const double s = std::sin(theta), co = std::cos(theta);
-  return {c.x() * co - c.y() * s, c.x() * s + c.y() * co};
+  const SinCos sc = clatter::sincos(theta);
+  return {c.x() * sc.cos - c.y() * sc.sin, c.x() * sc.sin + c.y() * sc.cos};
 }
 
 struct LineState {
@@ -26,9 +27,9 @@ struct LineState {
 };
 
 LineState line_state(const ObstacleLine& l, double t) {
-  const double a = l.omega * t + l.phase;
-  return {l.amplitude * std::sin(a), l.amplitude * l.omega * std::cos(a),
-          -l.amplitude * l.omega * l.omega * std::sin(a)};
+  const SinCos sc = clatter::sincos(l.omega * t + l.phase);
+  return {l.amplitude * sc.sin, l.amplitude * l.omega * sc.cos,
+          -l.amplitude * l.omega * l.omega * sc.sin};
 }
 
 }  // namespace
@@ -214,7 +215,8 @@ void PlanarBodyLines::flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, do
                                   std::array<integrate::ValueSlope, kMaxContacts>& out) const {
   VecQ q, qd;
   flight(tau, q0, qd0, q, qd);
-  const double s = std::sin(q(2)), co = std::cos(q(2));
+  const SinCos sc = clatter::sincos(q(2));
+  const double s = sc.sin, co = sc.cos;
   const Vec2 G(q(0), q(1));
   const Vec2 V(qd(0), qd(1));
   for (int c = 0; c < num_contacts(); ++c) {

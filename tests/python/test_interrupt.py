@@ -27,8 +27,12 @@ CHILD = textwrap.dedent("""
                                      e=0.8, mu=0.05)
         extra = dict(exact_flight=False, two_contact="sequential")
     else:
+        # at w = 3.25 the rod chatters onto the table and rides it every period (1.8 ms of
+        # Runge-Kutta riding per simulated second here); at w = 4.405 it mostly flies, and one
+        # run reached t = 4.8e5 s in 0.5 s and stopped on a chatter the time's resolution there
+        # (6e-11 s) cannot hold
         model = clatter.Model("rod", mass=1.0, half_length=1.0,
-                              surface=dict(amplitude=1.0, omega=4.405), e=0.8, mu=0.05)
+                              surface=dict(amplitude=1.0, omega=3.25), e=0.8, mu=0.05)
         extra = dict(two_contact="symmetric", exact_contact=False)  # riding by Runge-Kutta steps
     print("started", flush=True)
     start = time.time()

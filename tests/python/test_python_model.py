@@ -4,7 +4,7 @@ engine through clatter.python_model.
 Expected values: the built-in models (Model("ball"), Model("rod")) on the same start. Both runs
 use the Runge-Kutta flow (exact_flight=False: a Python model has no closed-form flight), so they
 perform the same arithmetic and must agree to 1e-12 (absolute, on states of order 1-10) over the
-whole trajectory, with the same events.
+whole trajectory, with the same events (on the oscillating floor, the sines differ: see there).
 """
 import os
 import sys
@@ -20,16 +20,16 @@ from planar_body import PlanarBody  # noqa: E402
 TOL = 1e-12
 
 
-def compare(a, b):
+def compare(a, b, tol_events=TOL, tol_states=TOL):
     assert a.reason == b.reason == "end_time"
     assert len(a.events["t"]) == len(b.events["t"]) >= 3
     np.testing.assert_array_equal(a.events["kind"], b.events["kind"])
     np.testing.assert_array_equal(a.events["contact"], b.events["contact"])
-    np.testing.assert_allclose(a.events["t"], b.events["t"], rtol=0, atol=TOL)
+    np.testing.assert_allclose(a.events["t"], b.events["t"], rtol=0, atol=tol_events)
     np.testing.assert_allclose(a.t, b.t, rtol=0, atol=0)
-    np.testing.assert_allclose(a.q, b.q, rtol=0, atol=TOL)
-    np.testing.assert_allclose(a.qd, b.qd, rtol=0, atol=TOL)
-    np.testing.assert_allclose(a.energy, b.energy, rtol=0, atol=TOL)
+    np.testing.assert_allclose(a.q, b.q, rtol=0, atol=tol_states)
+    np.testing.assert_allclose(a.qd, b.qd, rtol=0, atol=tol_states)
+    np.testing.assert_allclose(a.energy, b.energy, rtol=0, atol=tol_states)
 
 
 def test_python_ball_equals_builtin_ball():
@@ -41,12 +41,22 @@ def test_python_ball_equals_builtin_ball():
 
 
 def test_python_rod_equals_builtin_rod_on_oscillating_floor():
+    # here the two runs do not perform the same arithmetic: the built-in surface and rotation take
+    # their sines from clatter's sincos (core/sincos.hpp, within 3 ulp), the Python model from
+    # numpy (within 1 ulp). The run ends in a chatter whose late, tiny bounces have ill-conditioned
+    # times: the built-in rod started 1 ulp higher moves them by ~3e-10 s (checked below), so the
+    # event times are compared to 1e-9 s and the states (well conditioned) to 1e-11.
     surface = dict(amplitude=0.3, omega=4.405)
     builtin = clatter.Model("rod", mass=1.0, half_length=1.0, surface=surface, e=0.8, mu=0.3)
     mine = clatter.python_model(PlanarBody.rod(1.0, 1.0, **surface), law="stronge", e=0.8, mu=0.3)
     q, qd = [0.0, 2.0, 0.4], [0.2, 0.0, 1.0]
     opts = dict(t_end=4.0, output_dt=0.01, exact_flight=False, two_contact="sequential")
-    compare(clatter.simulate(mine, q, qd, **opts), clatter.simulate(builtin, q, qd, **opts))
+    ref = clatter.simulate(builtin, q, qd, **opts)
+    nudged = clatter.simulate(builtin, [0.0, np.nextafter(2.0, 3.0), 0.4], qd, **opts)
+    assert len(nudged.events["t"]) == len(ref.events["t"])
+    sensitivity = np.abs(nudged.events["t"] - ref.events["t"]).max()
+    assert 1e-11 < sensitivity < 1e-9
+    compare(clatter.simulate(mine, q, qd, **opts), ref, tol_events=1e-9, tol_states=1e-11)
 
 
 def test_python_model_errors_surface_as_python_exceptions():

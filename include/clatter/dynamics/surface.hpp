@@ -9,10 +9,13 @@
 /// @endverbatim
 /// The contact normal is n = (0, 1) (pointing out of the obstacle), the tangent t = (1, 0).
 /// A fixed floor is A = 0. ([BP] §4: D(t) = A sin ωt; [B] §5.3.)
+/// Every sine and cosine of a phase is clatter::sincos (core/sincos.hpp), so that h(t), state(t).h
+/// and the rest agree bit for bit.
 
 #include <cmath>
 
 #include "clatter/core/error.hpp"
+#include "clatter/core/sincos.hpp"
 
 namespace clatter::dynamics {
 
@@ -27,19 +30,19 @@ struct Surface {
   double belt_phase{0.0};      ///< ψ [rad]
 
   [[nodiscard]] double h(double t) const {
-    return height + amplitude * std::sin(omega * t + phase);
+    return height + amplitude * clatter::sincos(omega * t + phase).sin;
   }
   [[nodiscard]] double hdot(double t) const {
-    return amplitude * omega * std::cos(omega * t + phase);
+    return amplitude * omega * clatter::sincos(omega * t + phase).cos;
   }
   [[nodiscard]] double hddot(double t) const {
-    return -amplitude * omega * omega * std::sin(omega * t + phase);
+    return -amplitude * omega * omega * clatter::sincos(omega * t + phase).sin;
   }
   [[nodiscard]] double u(double t) const {
-    return belt_velocity + belt_amplitude * std::sin(belt_omega * t + belt_phase);
+    return belt_velocity + belt_amplitude * clatter::sincos(belt_omega * t + belt_phase).sin;
   }
   [[nodiscard]] double udot(double t) const {
-    return belt_amplitude * belt_omega * std::cos(belt_omega * t + belt_phase);
+    return belt_amplitude * belt_omega * clatter::sincos(belt_omega * t + belt_phase).cos;
   }
   /// h, ḣ, ḧ, u, u̇ at t with one sin/cos pair per motion (the hot path of the kinematics).
   struct State {
@@ -48,17 +51,15 @@ struct Surface {
   [[nodiscard]] State state(double t) const {
     State st{height, 0.0, 0.0, belt_velocity, 0.0};
     if (amplitude != 0.0) {
-      const double arg = omega * t + phase;
-      const double s = std::sin(arg);
-      const double c = std::cos(arg);
-      st.h += amplitude * s;
-      st.hdot = amplitude * omega * c;
-      st.hddot = -amplitude * omega * omega * s;
+      const SinCos sc = clatter::sincos(omega * t + phase);
+      st.h += amplitude * sc.sin;
+      st.hdot = amplitude * omega * sc.cos;
+      st.hddot = -amplitude * omega * omega * sc.sin;
     }
     if (belt_amplitude != 0.0) {
-      const double arg = belt_omega * t + belt_phase;
-      st.u += belt_amplitude * std::sin(arg);
-      st.udot = belt_amplitude * belt_omega * std::cos(arg);
+      const SinCos sc = clatter::sincos(belt_omega * t + belt_phase);
+      st.u += belt_amplitude * sc.sin;
+      st.udot = belt_amplitude * belt_omega * sc.cos;
     }
     return st;
   }
@@ -79,10 +80,11 @@ struct Surface {
   }
   /// h⃛(t) and ü(t) (the rates of the accelerations).
   [[nodiscard]] double hdddot(double t) const {
-    return -amplitude * omega * omega * omega * std::cos(omega * t + phase);
+    return -amplitude * omega * omega * omega * clatter::sincos(omega * t + phase).cos;
   }
   [[nodiscard]] double uddot(double t) const {
-    return -belt_amplitude * belt_omega * belt_omega * std::sin(belt_omega * t + belt_phase);
+    return -belt_amplitude * belt_omega * belt_omega *
+           clatter::sincos(belt_omega * t + belt_phase).sin;
   }
   /// max_t h(t) and max_t |ḧ(t)|.
   [[nodiscard]] double h_max() const { return height + std::abs(amplitude); }
