@@ -43,8 +43,16 @@ void Run::flight_phase() {
     if (n < nc_)
       for (int k = 0; k < n; ++k) out[idx(k)] = out[idx(searched[idx(k)])];
   };
+  // a far step found at τ₀ proves the gap positive up to τ₀ + s: from any later τ before that end
+  // the step to it is safe too, and the model is not asked again (for the built-in models'
+  // parabolas, the same step in exact arithmetic)
+  std::array<double, kMaxContacts> far_end{};
   const auto far = [&](int k, double tau) {
-    return flight_->far_step(searched[idx(k)], q0, qd0, tau);
+    double& end = far_end[idx(k)];
+    if (tau < end) return end - tau;
+    const double s = flight_->far_step(searched[idx(k)], q0, qd0, tau);
+    end = tau + s;
+    return s;
   };
   const integrate::FirstRootOf found = integrate::first_root_curvature_bound_all<kMaxContacts>(
       f, far, n, 0.0, horizon, M2, tol, 800, &M3);

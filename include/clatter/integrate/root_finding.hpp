@@ -181,7 +181,11 @@ namespace clatter::integrate {
 /// The earliest root among m functions evaluated together (they share work, e.g. the pose of
 /// a body for all its contacts): the search of first_root_curvature_bound run on all of them at
 /// once with the shortest safe step of the functions still active. `f(t, out)` fills out[0..m);
-/// `far_step(j, t)` is function j's further safe step (0 if none).
+/// `far_step(j, t)` is function j's further safe step (0 if none), which needs no evaluation of
+/// f: a window (t, t + s] free of j's roots, and positive only where f_j(t) > 0. So a step's end
+/// t′ where far_step(j, t′) > 0 is passed on to t′ + far_step(j, t′) without evaluating f there
+/// (a body leaving the surface: the curvature bound's step reaches the height from which nothing
+/// can touch, and the far bound's window follows at once).
 struct FirstRootOf {
   FirstRoot root{};
   int function{-1};
@@ -259,7 +263,14 @@ template <std::size_t kMax, class F, class Far>
     double step = std::numeric_limits<double>::infinity();
     for (int j = 0; j < m; ++j) {
       const auto i = static_cast<std::size_t>(j);
-      if (active[i]) step = std::min(step, std::max(safe(i), far_step(j, t)));
+      if (!active[i]) continue;
+      const double near = safe(i);
+      const double far = far_step(j, t);
+      double reach = std::max(near, far);
+      // (a far step's own end is where its window closes: nothing to pass on there)
+      if (near >= far && near > 0.0 && near < std::numeric_limits<double>::infinity())
+        reach += far_step(j, t + near);
+      step = std::min(step, reach);
     }
     // a step below the resolution of t: the root of the function that limits it is within a
     // few ulps of t (its value is round-off of terms larger than tol, e.g. a long flight)

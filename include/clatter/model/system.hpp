@@ -229,7 +229,8 @@ class ExactFlight {
   [[nodiscard]] virtual double gap_jerk_bound(int /*c*/, const VecQ& /*qd0*/) const {
     return std::numeric_limits<double>::infinity();
   }
-  /// A step from τ within which contact c cannot reach its obstacle.
+  /// A step from τ within which contact c cannot reach its obstacle. The engine reuses it: having
+  /// found s at τ, it steps to τ + s from any later τ′ < τ + s without asking again.
   [[nodiscard]] virtual double far_step(int c, const VecQ& q0, const VecQ& qd0,
                                         double tau) const = 0;
   /// Whether contact j's gap equals contact i's, bit for bit, at every τ of the free flight from

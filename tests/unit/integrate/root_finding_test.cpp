@@ -147,6 +147,65 @@ TEST(FirstRootCurvatureBound, FarStepShortensALongFlight) {
   EXPECT_LT(fast.evaluations, slow.evaluations);
 }
 
+// A hop from the surface over a sinusoid, searched with the all-functions search and a far bound
+// (gap ≥ P(t) − K with P the hop's parabola): the curvature step's end above the height K is
+// passed on into the far window without an evaluation there. Checked against the dense grid, and
+// the far bound saves evaluations.
+TEST(FirstRootOf, HopsIntoTheFarWindowWithoutPassingARoot) {
+  std::mt19937_64 rng(2026);
+  std::uniform_real_distribution<double> U(0.0, 1.0);
+  int windows = 0;
+  long evaluations_with = 0;
+  long evaluations_without = 0;
+  for (int i = 0; i < 300; ++i) {
+    const double v = 2.0 + 10.0 * U(rng);
+    const double g = 9.81;
+    const double A = 1.5 * U(rng);
+    const double w = 1.0 + 6.0 * U(rng);
+    const double phi = 6.283 * U(rng);
+    // f(t) = v t − ½ g t² − A (sin(ωt + φ) − sin φ): f(0) = 0, f′(0) = v − Aω cos φ
+    const GapLike shape{A * std::sin(phi), v, g, A, w, phi};
+    if (shape(0.0).slope <= 0.0) continue;
+    const auto one = [&](double t, std::array<ValueSlope, 1>& out) {
+      out[0] = shape(t);
+      out[0].curvature = -g + A * w * w * std::sin(w * t + phi);
+    };
+    const double K = A * (1.0 - std::sin(phi));
+    const double t_K = v * v > 2.0 * g * K ? (v + std::sqrt(v * v - 2.0 * g * K)) / g : 0.0;
+    const auto far = [&](int, double t) {
+      return v * t - 0.5 * g * t * t > K && t < t_K ? t_K - t : 0.0;
+    };
+    const auto none = [](int, double) { return 0.0; };
+    const std::array<double, 1> M2{shape.M2()};
+    const std::array<double, 1> tol{1e-14};
+    const std::array<double, 1> M3{A * w * w * w};
+    const double t1 = 3.0;
+    const FirstRootOf with_far =
+        first_root_curvature_bound_all<1>(one, far, 1, 0.0, t1, M2, tol, 800, &M3);
+    const FirstRootOf without =
+        first_root_curvature_bound_all<1>(one, none, 1, 0.0, t1, M2, tol, 800, &M3);
+    ASSERT_NE(with_far.root.kind, RootKind::kFailed) << i;
+    ASSERT_EQ(with_far.root.kind, without.root.kind) << i;
+    if (t_K > 0.0) ++windows;
+    EXPECT_LE(with_far.root.evaluations, without.root.evaluations) << i;
+    evaluations_with += with_far.root.evaluations;
+    evaluations_without += without.root.evaluations;
+    const double ref = first_root_by_grid(shape, t1, 100000);
+    if (std::isnan(ref)) {
+      // no root the grid sees: none found, or a root pair narrower than the grid step
+      if (with_far.root.kind == RootKind::kCrossing) {
+        EXPECT_LE(shape(with_far.root.t).value, 1e-12) << i;
+      }
+      continue;
+    }
+    ASSERT_EQ(with_far.root.kind, RootKind::kCrossing) << i;
+    EXPECT_NEAR(with_far.root.t, ref, 1e-11) << i;
+    EXPECT_NEAR(without.root.t, ref, 1e-11) << i;
+  }
+  EXPECT_GT(windows, 100);
+  EXPECT_LT(evaluations_with, evaluations_without);
+}
+
 TEST(RefineRoot, ReachesAFewUlps) {
   const auto f = [](double t) { return std::cos(t); };
   const double t = refine_root(f, 1.0, 2.0, f(1.0), f(2.0));
