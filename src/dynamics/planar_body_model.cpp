@@ -392,17 +392,18 @@ bool PlanarBodyModel::level(int c, int j, double /*t*/, VecQ& q, VecQ& qd) const
     return Vec2{cw.x(), cw.y() - f.radius};
   };
   const Vec3 q3 = head3(q);
-  const Vec2 r = offset(q3.z());
-  const Vec2 P{q3.x() + r.x(), q3.y() + r.y()};
   Vec3 levelled = q3;
   levelled.z() = level_angle(c, j, q3.z());
+  // already level and not spinning: the state is left exactly as it is
+  if (qd(2) == 0.0 && levelled.z() == q3.z()) return false;
+  const Vec2 r = offset(q3.z());
+  const Vec2 P{q3.x() + r.x(), q3.y() + r.y()};
   const Vec2 r2 = offset(levelled.z());
   levelled.x() = P.x() - r2.x();
   levelled.y() = P.y() - r2.y();
-  const bool changed = qd(2) != 0.0 || levelled.z() != q3.z();
   q = levelled;
   qd(2) = 0.0;
-  return changed;
+  return true;
 }
 
 // sustained contact in closed form (the header's equations)

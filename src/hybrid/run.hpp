@@ -75,7 +75,7 @@ class Run {
   [[nodiscard]] double group_free_acceleration(const Group& g, double t, const VecQ& q,
                                                const VecQ& qd, Modes modes) const;
   int symmetric_partner(int c) const;
-  void level_pair(int c, int j);
+  bool level_pair(int c, int j);
 
   // --- modes ---
   void set_group_mode(const Group& g, const VecQ& qd, Modes& modes) const;

@@ -44,12 +44,16 @@ int Run::symmetric_partner(int c) const {
   return best;
 }
 
-// level the body about the contact point of c so that c and j touch together; stop the spin
-void Run::level_pair(int c, int j) {
-  const double e_before = energy();
-  const bool changed = symmetry_->level(c, j, t_, q_, qd_);
-  L_.reset += energy() - e_before;
-  if (changed) record(EventKind::kSymmetric, c);
+// level the body about the contact point of c so that c and j touch together; stop the spin.
+// Whether anything changed (a body already level, as in the seeds' symmetric motion after its
+// first impact, is left as it is, and its energy is not asked for).
+bool Run::level_pair(int c, int j) {
+  const VecQ q_before = q_;
+  const VecQ qd_before = qd_;
+  if (!symmetry_->level(c, j, t_, q_, qd_)) return false;
+  L_.reset += energy() - energy_at(t_, q_before, qd_before);
+  record(EventKind::kSymmetric, c);
+  return true;
 }
 
 // the touching contacts connected to contact c through the bodies they share (the model's
@@ -103,8 +107,7 @@ void Run::handle_impact(int c) {
     if (j >= 0 && (touching[idx(j)] ||
                    geometry_[idx(j)].g_N <= symmetry_->level_gap_window(j, o_.theta_crit))) {
       // the seeds' rule VII: level whenever θ is within θ_crit at an impact
-      level_pair(c, j);
-      cache_geometry();
+      if (level_pair(c, j)) cache_geometry();
       g.j = j;
       touching[idx(j)] = true;
     }

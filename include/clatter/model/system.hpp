@@ -302,7 +302,7 @@ class SymmetricPairs {
   /// The gap of j below which j counts as touching when c impacts within θ_crit of level [m].
   [[nodiscard]] virtual double level_gap_window(int j, double theta_crit) const = 0;
   /// Rotates the body about contact c's point to the level configuration and stops its spin;
-  /// false if it was level and at rest in angle already.
+  /// false, with q and q̇ untouched, if it was level and at rest in angle already.
   virtual bool level(int c, int j, double t, VecQ& q, VecQ& qd) const = 0;
 };
 
