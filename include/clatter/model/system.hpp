@@ -229,8 +229,10 @@ class ExactFlight {
   [[nodiscard]] virtual double gap_jerk_bound(int /*c*/, const VecQ& /*qd0*/) const {
     return std::numeric_limits<double>::infinity();
   }
-  /// A step from τ within which contact c cannot reach its obstacle. The engine reuses it: having
-  /// found s at τ, it steps to τ + s from any later τ′ < τ + s without asking again.
+  /// A step from τ within which contact c cannot reach its obstacle, computed without the gap
+  /// (0 if none; positive only where the gap at τ is positive). The engine reuses it: having
+  /// found s at τ, it steps to τ + s from any later τ′ < τ + s without asking again; and it asks
+  /// at the end of a curvature step, to pass on into the window without evaluating the gap there.
   [[nodiscard]] virtual double far_step(int c, const VecQ& q0, const VecQ& qd0,
                                         double tau) const = 0;
   /// Whether contact j's gap equals contact i's, bit for bit, at every τ of the free flight from
