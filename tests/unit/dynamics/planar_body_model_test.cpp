@@ -124,6 +124,39 @@ TEST(PlanarBodyModel, ExactFlightAgreesWithTheKinematicsAndItsCurvatureBound) {
   }
 }
 
+// The seeds' levelling (rule VII, [BP] §5.2) rotates the rod about contact c's point to θ = 0 and
+// stops its spin: the contact point stays where it was (to round-off: a rotation about it). A rod
+// already level and not spinning is reported unchanged and left bit for bit as it was: the engine
+// then keeps the contact geometry it computed before the levelling.
+TEST(PlanarBodyModel, LevellingKeepsTheContactPointAndLeavesALevelRodAlone) {
+  const PlanarBodyModel rod = make_rod(1.0, 1.0, 9.81, moving_surface(), {});
+  const model::SymmetricPairs& sym = *rod.symmetry();
+  model::VecQ q(3), qd(3);
+  q << 0.1, 2.3, 0.05;
+  qd << 0.4, -1.2, 0.3;
+  const auto point = [](const model::VecQ& x, int c) {
+    const double side = c == 0 ? -1.0 : 1.0;  // "P1" at (−L, 0), "P2" at (+L, 0) (make_rod)
+    return Vec2{x(0) + side * std::cos(x(2)), x(1) + side * std::sin(x(2))};
+  };
+  for (int c : {0, 1}) {
+    model::VecQ q1 = q, qd1 = qd;
+    const Vec2 before = point(q1, c);
+    ASSERT_TRUE(sym.level(c, 1 - c, 0.0, q1, qd1));
+    EXPECT_EQ(q1(2), rod.level_angle(c, 1 - c, 0.05));
+    EXPECT_EQ(qd1(2), 0.0);
+    EXPECT_NEAR((point(q1, c) - before).norm(), 0.0, 1e-15);
+    EXPECT_EQ(qd1(0), qd(0));
+    EXPECT_EQ(qd1(1), qd(1));
+    // level and at rest in angle now: nothing changes, not even x and y by round-off
+    const model::VecQ q2 = q1, qd2 = qd1;
+    EXPECT_FALSE(sym.level(c, 1 - c, 0.0, q1, qd1));
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_EQ(q1(k), q2(k));
+      EXPECT_EQ(qd1(k), qd2(k));
+    }
+  }
+}
+
 // gaps_coincide lets the engine search one of two gaps: whenever it says so, the two gaps, their
 // rates and curvatures, far steps and bounds must be equal bit for bit at every τ (else the search
 // could miss the second contact's earlier root)
