@@ -216,6 +216,8 @@ def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=N
         opts["output_dt"] = (opts["t_end"] - t0) / 2000.0
     if not horizon_given:
         opts["chatter_horizon"] = opts["output_dt"]
+    if events_only:  # no samples asked of the engine (0: none), not samples computed and dropped
+        opts["output_dt"] = 0.0
     raw = _clatter._simulate(model, float(t0), np.asarray(q, float), np.asarray(qd, float),
                              None if aux is None or len(aux) == 0 else np.asarray(aux, float),
                              opts, not events_only, record_events,

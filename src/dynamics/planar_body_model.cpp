@@ -117,8 +117,15 @@ double PlanarBodyModel::flight_gap_jerk_bound(int i, const Vec3& qd0) const {
 double PlanarBodyModel::flight_gap_far_step(int i, const Vec3& q0, const Vec3& qd0,
                                             double tau) const {
   const ContactFeature& f = feature(i);
-  // gap ≥ y(τ) − K with K = |c| + ρ + h_max; the next zero of y(τ) − K after τ
-  const double K = f.c_B.norm() + f.radius + surface_.h_max();
+  // gap = y(τ) + (R(θ)c_B)_y − ρ − h ≥ y(τ) − K with K = ρ + h_max − (R(θ)c_B)_y, known exactly
+  // without spin (θ = θ₀; the same sin/cos as flight_gaps), else K = |c| + ρ + h_max; the next
+  // zero of y(τ) − K after τ
+  double offset = -f.c_B.norm();
+  if (qd0.z() == 0.0) {
+    const SinCos sc = q0.z() == 0.0 ? SinCos{0.0, 1.0} : clatter::sincos(q0.z());
+    offset = rotate(f.c_B, sc.sin, sc.cos).y();
+  }
+  const double K = f.radius + surface_.h_max() - offset;
   const double y = q0.y() + (qd0.y() - 0.5 * g_ * tau) * tau;
   if (y <= K) return 0.0;
   const double ydot = qd0.y() - g_ * tau;
@@ -341,8 +348,9 @@ double PlanarBodyModel::far_step(int c, const VecQ& q0, const VecQ& qd0, double 
 }
 
 // without spin (θ̇₀ = 0, as after the symmetric levelling) the gap of feature c is
-// y(τ) + (R(θ₀)c_B)_y − ρ − h(t), its rate and curvature do not depend on c, and M₂, M₃ and the
-// far step depend on c through |c_B| + ρ alone: equal offsets make the gaps equal bit for bit
+// y(τ) + (R(θ₀)c_B)_y − ρ − h(t), its rate and curvature do not depend on c, M₂ and M₃ depend on
+// c through |c_B| alone and the far step through (R(θ₀)c_B)_y and ρ: equal offsets, radii and
+// |c_B| make the gaps and their bounds equal bit for bit
 bool PlanarBodyModel::gaps_coincide(int i, int j, const VecQ& q0, const VecQ& qd0) const {
   if (qd0(2) != 0.0) return false;
   const ContactFeature& a = feature(i);

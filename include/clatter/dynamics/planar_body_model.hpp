@@ -169,7 +169,8 @@ class PlanarBodyModel final : public model::System,
   [[nodiscard]] double flight_gap_curvature_bound(int i, const Vec3& qd0) const;
   /// M₃ = |θ̇|³|c| + |A|ω³ ≥ |g⃛_N| along any free flight with the spin of q̇0.
   [[nodiscard]] double flight_gap_jerk_bound(int i, const Vec3& qd0) const;
-  /// A safe step from τ (gap ≥ y(τ) − |c| − ρ − h_max, solved for the next zero of the right side).
+  /// A safe step from τ (gap ≥ y(τ) − K, solved for the next zero of the right side) with
+  /// K = ρ + h_max − (R(θ₀)c_B)_y without spin, K = |c| + ρ + h_max with it.
   [[nodiscard]] double flight_gap_far_step(int i, const Vec3& q0, const Vec3& qd0,
                                            double tau) const;
   /// A magnitude scale of the terms of the gap, for round-off tolerances [m].

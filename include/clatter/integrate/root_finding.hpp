@@ -226,13 +226,36 @@ template <std::size_t kMax, class F, class Far>
     return M3 == nullptr ? curvature_safe_step(v[i].value, v[i].slope, M2[i])
                          : jerk_safe_step(v[i].value, v[i].slope, v[i].curvature, M2[i], (*M3)[i]);
   };
+  // a root one Newton step ahead, resolved without evaluating there: with the curvature c at t
+  // and |f‴| ≤ M₃, f(t + s) = f + f′s + ½cs² ± ⅙M₃s³, so the root is within
+  // (½|c|dt² + ⅙M₃dt³)/|f′| of the Newton step dt = f/|f′|; where that is below the resolution
+  // of t (and the slope cannot turn over the step) the root is t + dt, as the polish would give
+  const auto newton_resolved = [&](std::size_t i, double t_now) {
+    if (M3 == nullptr || !(v[i].slope < 0.0) || !std::isfinite(v[i].curvature)) return -1.0;
+    const double m3 = (*M3)[i];
+    if (!std::isfinite(m3)) return -1.0;
+    const double dt = v[i].value / -v[i].slope;
+    const double c = std::abs(v[i].curvature);
+    const double err = (0.5 * c + m3 * dt / 6.0) * dt * dt;
+    const double resolution = 4.0 * kEps * std::abs(t_now + dt);
+    return err <= resolution * -v[i].slope && 2.0 * c * dt <= -v[i].slope ? dt : -1.0;
+  };
   double t = t0;
   int n_active = m;
   while (evaluations < max_evaluations) {
     // functions at zero here (not a start on the surface moving away) have their root
     for (int j = 0; j < m; ++j) {
       const auto i = static_cast<std::size_t>(j);
-      if (!active[i] || !(v[i].value <= tol[i]) || (at_start[i] && v[i].slope > 0.0)) continue;
+      if (!active[i] || (at_start[i] && v[i].slope > 0.0)) continue;
+      if (!(v[i].value <= tol[i])) {
+        const double dt = newton_resolved(i, t);
+        if (!(dt >= 0.0) || !(t + dt <= t1)) continue;
+        active[i] = false;
+        --n_active;
+        const FirstRoot r{RootKind::kCrossing, t + dt, 0};
+        if (best.function < 0 || r.t < best.root.t) best = {r, j};
+        continue;
+      }
       FirstRoot r;
       r.t = t;
       if (v[i].slope < 0.0) {

@@ -206,6 +206,82 @@ TEST(FirstRootOf, HopsIntoTheFarWindowWithoutPassingARoot) {
   EXPECT_LT(evaluations_with, evaluations_without);
 }
 
+// A root one Newton step ahead whose error bound (½|f″|dt² + ⅙M₃dt³)/|f′| is below the
+// resolution of t is taken without evaluating there. Random gaps: the roots agree with the grid's
+// bisection to 1e-11 and, like those of the search that must evaluate (no curvature given), with
+// a long-double Newton root to the condition of f's evaluation; fewer evaluations in all. Near a
+// graze (f = a(t − t_m)² + δ, M₃ = 0) the Newton step from a small value would overshoot: δ > 0
+// must find no crossing, δ < 0 the first of the pair.
+TEST(FirstRootOf, TakesTheNewtonStepWhenItsErrorIsBelowTheResolution) {
+  std::mt19937_64 rng(77);
+  std::uniform_real_distribution<double> U(0.0, 1.0);
+  long with_curvature = 0;
+  long without_curvature = 0;
+  int roots = 0;
+  for (int i = 0; i < 300; ++i) {
+    const double v = 2.0 + 10.0 * U(rng), g = 9.81, A = 1.5 * U(rng), w = 1.0 + 6.0 * U(rng);
+    const double phi = 6.283 * U(rng);
+    const GapLike shape{A * std::sin(phi), v, g, A, w, phi};
+    if (shape(0.0).slope <= 0.0) continue;
+    const auto curved = [&](double t, std::array<ValueSlope, 1>& out) {
+      out[0] = shape(t);
+      out[0].curvature = -g + A * w * w * std::sin(w * t + phi);
+    };
+    const auto plain = [&](double t, std::array<ValueSlope, 1>& out) { out[0] = shape(t); };
+    const auto none = [](int, double) { return 0.0; };
+    const std::array<double, 1> M2{shape.M2()};
+    const std::array<double, 1> tol{1e-14};
+    const std::array<double, 1> M3{A * w * w * w};
+    const FirstRootOf a =
+        first_root_curvature_bound_all<1>(curved, none, 1, 0.0, 3.0, M2, tol, 800, &M3);
+    const FirstRootOf b =
+        first_root_curvature_bound_all<1>(plain, none, 1, 0.0, 3.0, M2, tol, 800, &M3);
+    ASSERT_EQ(a.root.kind, b.root.kind) << i;
+    with_curvature += a.root.evaluations;
+    without_curvature += b.root.evaluations;
+    const double ref = first_root_by_grid(shape, 3.0, 100000);
+    if (std::isnan(ref) || a.root.kind != RootKind::kCrossing) continue;
+    ++roots;
+    EXPECT_NEAR(a.root.t, ref, 1e-11) << i;
+    // both within the condition of f's double evaluation of the root (Newton in long double):
+    // the round-off of its terms over the slope, and a few ulps of t
+    long double r = b.root.t;
+    for (int k = 0; k < 5; ++k) {
+      const long double x = static_cast<long double>(w) * r + phi;
+      const long double f = static_cast<long double>(shape.y0) + v * r - 0.5L * g * r * r -
+                            static_cast<long double>(A) * std::sin(x);
+      r -= f / (v - g * r - static_cast<long double>(A) * w * std::cos(x));
+    }
+    const double t_root = static_cast<double>(r);
+    const double eps = std::numeric_limits<double>::epsilon();
+    const double terms = std::abs(shape.y0) + v * t_root + 0.5 * g * t_root * t_root + A;
+    const double bound = 4.0 * eps * terms / std::abs(shape(t_root).slope) + 4.0 * eps * t_root;
+    EXPECT_LE(std::abs(a.root.t - t_root), bound) << i;
+    EXPECT_LE(std::abs(b.root.t - t_root), bound) << i;
+  }
+  EXPECT_GT(roots, 200);
+  EXPECT_LT(with_curvature, without_curvature);
+  // near a graze
+  for (const double delta : {1e-9, 1e-12, -1e-12, -1e-9}) {
+    const double a = 3.0, tm = 1.0;
+    const auto f = [&](double t, std::array<ValueSlope, 1>& out) {
+      out[0] = {a * (t - tm) * (t - tm) + delta, 2.0 * a * (t - tm), 2.0 * a};
+    };
+    const auto none = [](int, double) { return 0.0; };
+    const std::array<double, 1> M2{0.0};
+    const std::array<double, 1> tol{1e-16};
+    const std::array<double, 1> M3{0.0};
+    const FirstRootOf r =
+        first_root_curvature_bound_all<1>(f, none, 1, 0.0, 2.0, M2, tol, 800, &M3);
+    if (delta > 0.0) {
+      EXPECT_NE(r.root.kind, RootKind::kCrossing) << delta << " at " << r.root.t;
+    } else {
+      ASSERT_EQ(r.root.kind, RootKind::kCrossing) << delta;
+      EXPECT_NEAR(r.root.t, tm - std::sqrt(-delta / a), 1e-12) << delta;
+    }
+  }
+}
+
 TEST(RefineRoot, ReachesAFewUlps) {
   const auto f = [](double t) { return std::cos(t); };
   const double t = refine_root(f, 1.0, 2.0, f(1.0), f(2.0));
