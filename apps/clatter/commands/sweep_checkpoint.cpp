@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -254,7 +255,10 @@ std::vector<analysis::SweepRecord> SweepCheckpoint::load(std::size_t points, int
 }
 
 SweepCheckpoint::~SweepCheckpoint() {
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ >= 0) {
+    (void)::fdatasync(fd_);  // an incomplete sweep's journal is what --resume starts from
+    ::close(fd_);
+  }
 }
 
 void SweepCheckpoint::open(int rank) {
@@ -284,6 +288,14 @@ void SweepCheckpoint::append(const analysis::SweepRecord& r) {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) throw std::runtime_error("cannot write the checkpoint " + path_.string());
     off += static_cast<std::size_t>(n);
+  }
+  // a written line survives the process (a crash, a signal, a killed rank) at once; to survive the
+  // machine (power, kernel) it must reach the disk: at most once a second, so that a sweep of
+  // fast values is not bound by the disk, and losing the last second of values is the worst case
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_sync_ >= std::chrono::seconds(1)) {
+    (void)::fdatasync(fd_);
+    last_sync_ = now;
   }
 }
 

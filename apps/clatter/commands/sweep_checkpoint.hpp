@@ -8,6 +8,7 @@
 // sweep. The journals are removed once the final outputs are in place. Records travel between MPI
 // ranks in a binary form (sweep_transport.hpp).
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -43,7 +44,9 @@ class SweepCheckpoint {
   [[nodiscard]] std::vector<analysis::SweepRecord> load(std::size_t points, int runs) const;
   /// Opens this rank's journal for appending (writing the header if it is new).
   void open(int rank);
-  /// Appends one record and flushes it to the file. Throws if the write fails.
+  /// Appends one record to the file (one write(2): in the kernel's hands at once, so it survives
+  /// the process) and, at most once a second, to the disk (fdatasync: it survives the machine).
+  /// Throws if the write fails.
   void append(const analysis::SweepRecord& r);
   /// Removes every journal (after the final outputs are committed).
   void remove_all();
@@ -53,6 +56,7 @@ class SweepCheckpoint {
   std::string header_;
   std::filesystem::path path_;
   int fd_{-1};
+  std::chrono::steady_clock::time_point last_sync_{std::chrono::steady_clock::now()};
 };
 
 }  // namespace clatter::cli
