@@ -20,6 +20,18 @@ struct GapLike {
             v - g * t - A * w * std::cos(w * t + phi)};
   }
   double M2() const { return g + A * w * w; }
+  double M3() const { return A * w * w * w; }
+  double curvature(double t) const { return -g + A * w * w * std::sin(w * t + phi); }
+  /// A hop from the surface: f(t) = v t − ½ g t² − A (sin(ωt + φ) − sin φ), f(0) = 0, f′(0) =
+  /// v − Aω cos φ, with v ∈ [2, 12], A ∈ [0, 1.5], ω ∈ [1, 7], φ ∈ [0, 2π) drawn from `rng`.
+  static GapLike random_hop(std::mt19937_64& rng) {
+    std::uniform_real_distribution<double> U(0.0, 1.0);
+    const double v = 2.0 + 10.0 * U(rng);
+    const double A = 1.5 * U(rng);
+    const double w = 1.0 + 6.0 * U(rng);
+    const double phi = 6.283 * U(rng);
+    return {A * std::sin(phi), v, 9.81, A, w, phi};
+  }
 };
 
 // reference: the first sign change on a fine grid, refined by bisection
@@ -153,22 +165,16 @@ TEST(FirstRootCurvatureBound, FarStepShortensALongFlight) {
 // the far bound saves evaluations.
 TEST(FirstRootOf, HopsIntoTheFarWindowWithoutPassingARoot) {
   std::mt19937_64 rng(2026);
-  std::uniform_real_distribution<double> U(0.0, 1.0);
   int windows = 0;
   long evaluations_with = 0;
   long evaluations_without = 0;
   for (int i = 0; i < 300; ++i) {
-    const double v = 2.0 + 10.0 * U(rng);
-    const double g = 9.81;
-    const double A = 1.5 * U(rng);
-    const double w = 1.0 + 6.0 * U(rng);
-    const double phi = 6.283 * U(rng);
-    // f(t) = v t − ½ g t² − A (sin(ωt + φ) − sin φ): f(0) = 0, f′(0) = v − Aω cos φ
-    const GapLike shape{A * std::sin(phi), v, g, A, w, phi};
+    const GapLike shape = GapLike::random_hop(rng);
+    const double v = shape.v, g = shape.g, A = shape.A, phi = shape.phi;
     if (shape(0.0).slope <= 0.0) continue;
     const auto one = [&](double t, std::array<ValueSlope, 1>& out) {
       out[0] = shape(t);
-      out[0].curvature = -g + A * w * w * std::sin(w * t + phi);
+      out[0].curvature = shape.curvature(t);
     };
     const double K = A * (1.0 - std::sin(phi));
     const double t_K = v * v > 2.0 * g * K ? (v + std::sqrt(v * v - 2.0 * g * K)) / g : 0.0;
@@ -178,7 +184,7 @@ TEST(FirstRootOf, HopsIntoTheFarWindowWithoutPassingARoot) {
     const auto none = [](int, double) { return 0.0; };
     const std::array<double, 1> M2{shape.M2()};
     const std::array<double, 1> tol{1e-14};
-    const std::array<double, 1> M3{A * w * w * w};
+    const std::array<double, 1> M3{shape.M3()};
     const double t1 = 3.0;
     const FirstRootOf with_far =
         first_root_curvature_bound_all<1>(one, far, 1, 0.0, t1, M2, tol, 800, &M3);
@@ -214,24 +220,22 @@ TEST(FirstRootOf, HopsIntoTheFarWindowWithoutPassingARoot) {
 // must find no crossing, δ < 0 the first of the pair.
 TEST(FirstRootOf, TakesTheNewtonStepWhenItsErrorIsBelowTheResolution) {
   std::mt19937_64 rng(77);
-  std::uniform_real_distribution<double> U(0.0, 1.0);
   long with_curvature = 0;
   long without_curvature = 0;
   int roots = 0;
   for (int i = 0; i < 300; ++i) {
-    const double v = 2.0 + 10.0 * U(rng), g = 9.81, A = 1.5 * U(rng), w = 1.0 + 6.0 * U(rng);
-    const double phi = 6.283 * U(rng);
-    const GapLike shape{A * std::sin(phi), v, g, A, w, phi};
+    const GapLike shape = GapLike::random_hop(rng);
+    const double v = shape.v, g = shape.g, A = shape.A, w = shape.w, phi = shape.phi;
     if (shape(0.0).slope <= 0.0) continue;
     const auto curved = [&](double t, std::array<ValueSlope, 1>& out) {
       out[0] = shape(t);
-      out[0].curvature = -g + A * w * w * std::sin(w * t + phi);
+      out[0].curvature = shape.curvature(t);
     };
     const auto plain = [&](double t, std::array<ValueSlope, 1>& out) { out[0] = shape(t); };
     const auto none = [](int, double) { return 0.0; };
     const std::array<double, 1> M2{shape.M2()};
     const std::array<double, 1> tol{1e-14};
-    const std::array<double, 1> M3{A * w * w * w};
+    const std::array<double, 1> M3{shape.M3()};
     const FirstRootOf a =
         first_root_curvature_bound_all<1>(curved, none, 1, 0.0, 3.0, M2, tol, 800, &M3);
     const FirstRootOf b =
