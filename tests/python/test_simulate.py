@@ -192,7 +192,7 @@ def test_a_long_run_keeps_its_lift_offs_at_the_closed_form_phase():
     # end once took that noise for a fall back onto the table, and the run stopped on a Zeno
     # guard at t = 4.8e5 s (engine.md Sec. 8). Now it reaches t_end, and every lift-off of the
     # riding rod (h'' = -g, wt = asin(g/(A w^2)) mod 2 pi, spec/001 Sec. 6.4) is at the closed
-    # form's time to 8 ulp of t
+    # form's time to 8 eps t (8-16 ulp of t; measured <= 2.3e-10 s)
     w, g = 4.405, 9.81
     rod = clatter.Model("rod", mass=1.0, half_length=1.0, surface=dict(amplitude=1.0, omega=w),
                         e=0.8, mu=0.05)
