@@ -5,6 +5,7 @@
 #include <mutex>
 #include <numbers>
 #include <thread>
+#include <unordered_map>
 
 #include <time.h>
 
@@ -211,9 +212,11 @@ SweepOutcome run_sweep(const model::System& model,
   for (std::size_t c = 0; c < plan.chains(); ++c)
     if (SweepPlan::owns(c, control.rank, control.ranks)) mine.push_back(c);
 
-  // slots of this process's records; a resumed record fills its slot before anything runs
-  std::vector<SweepRecord> slots(plan.records());
+  // which of this process's slots are done; a resumed record fills its slot before anything runs
+  const bool keep = control.keep_records;
   std::vector<char> filled(plan.records(), 0);
+  std::vector<SweepRecord> slots(keep ? plan.records() : 0);     // the records (keep_records)
+  std::unordered_map<std::size_t, SweepRecord> resumed_records;  // until the prefixes are known
   std::size_t total = 0;
   {
     std::vector<SweepTask> tasks;
@@ -226,13 +229,15 @@ SweepOutcome run_sweep(const model::System& model,
   for (SweepRecord& r : control.finished) {
     const std::size_t s = plan.slot(r.point, r.run);
     // another rank's record (a checkpoint written with other ranks) is left to that rank
-    if (s >= slots.size() || filled[s] ||
+    if (s >= filled.size() || filled[s] ||
         !SweepPlan::owns(plan.chain_of(r.point, r.run), control.rank, control.ranks))
       continue;
-    slots[s] = std::move(r);
+    resumed_records.emplace(s, std::move(r));
     filled[s] = 1;
   }
   control.finished.clear();
+  // the records a chain carries over from at its first run (streaming: the only ones kept)
+  std::unordered_map<std::size_t, SweepRecord> carry_from;
   {
     std::vector<SweepTask> tasks;
     for (const std::size_t c : mine) {
@@ -240,41 +245,60 @@ SweepOutcome run_sweep(const model::System& model,
       // a chain resumes after its finished prefix only: a finished record behind a missing one
       // (a lost journal line) started from a state this run would not reproduce, so it is redone
       bool gap = false;
-      for (const SweepTask& t : tasks) {
-        const std::size_t s = plan.slot(t.point, t.run);
-        if (gap && filled[s]) {
-          slots[s] = SweepRecord{};
-          filled[s] = 0;
-        }
+      for (std::size_t i = 0; i < tasks.size(); ++i) {
+        const std::size_t s = plan.slot(tasks[i].point, tasks[i].run);
+        if (gap && filled[s]) filled[s] = 0;
         gap = gap || !filled[s];
-        done += filled[s] ? 1 : 0;
+        if (!filled[s]) continue;
+        ++done;
+        auto it = resumed_records.find(s);
+        if (control.on_resumed) control.on_resumed(it->second);
+        // the next one's flag is final here: a filled next is still in the prefix
+        const bool last =
+            i + 1 == tasks.size() || !filled[plan.slot(tasks[i + 1].point, tasks[i + 1].run)];
+        if (keep)
+          slots[s] = std::move(it->second);
+        else if (last)
+          carry_from.emplace(s, std::move(it->second));
+        resumed_records.erase(it);
       }
     }
   }
+  resumed_records.clear();
   const std::vector<char> resumed = filled;
 
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stopped{false};
   std::mutex callback_mutex;
   std::exception_ptr callback_failure;
-  const auto keep = [&] {
+  const auto keep_on = [&] {
     return !stopped.load() && (!control.keep_going || control.keep_going());
   };
-  const std::function<bool()> keep_fn = keep;
+  const std::function<bool()> keep_fn = keep_on;
 
   const auto worker = [&] {
     std::vector<SweepTask> tasks;
+    SweepRecord local;  // the record being run (streaming)
     for (std::size_t k = next++; k < mine.size() && !stopped.load(); k = next++) {
       plan.chain(mine[k], tasks);
       hybrid::InitialState init = initials[static_cast<std::size_t>(plan.initial_of(tasks[0].run))];
       for (std::size_t i = 0; i < tasks.size(); ++i) {
         const std::size_t s = plan.slot(tasks[i].point, tasks[i].run);
-        SweepRecord& rec = slots[s];
-        if (!resumed[s]) {
-          if (!keep()) {
+        const SweepRecord* from = nullptr;  // the record the next value carries over from
+        if (resumed[s]) {
+          if (keep) {
+            from = &slots[s];
+          } else {
+            const auto it = carry_from.find(s);  // read only: the map is not changed here
+            if (it != carry_from.end()) from = &it->second;
+          }
+        } else {
+          if (!keep_on()) {
             stopped = true;
             break;
           }
+          SweepRecord& rec = keep ? slots[s] : local;
+          if (!keep) rec = SweepRecord{};
           rec.point = tasks[i].point;
           rec.run = tasks[i].run;
           if (!run_value(model, init, options, sweep, what, keep_fn, rec)) {
@@ -283,6 +307,7 @@ SweepOutcome run_sweep(const model::System& model,
             break;
           }
           filled[s] = 1;
+          from = &rec;
           const std::lock_guard lock(callback_mutex);
           ++done;
           if (control.on_record && !callback_failure) {
@@ -294,8 +319,8 @@ SweepOutcome run_sweep(const model::System& model,
             }
           }
         }
-        if (i + 1 < tasks.size())
-          carry(rec, omega_at(model, sweep, tasks[i].point),
+        if (i + 1 < tasks.size() && from != nullptr)
+          carry(*from, omega_at(model, sweep, tasks[i].point),
                 omega_at(model, sweep, tasks[i + 1].point), init);
       }
     }
@@ -316,8 +341,9 @@ SweepOutcome run_sweep(const model::System& model,
     for (const SweepTask& t : tasks)
       out.complete = out.complete && filled[plan.slot(t.point, t.run)];
   }
-  for (std::size_t s = 0; s < slots.size(); ++s)
-    if (filled[s]) out.records.push_back(std::move(slots[s]));
+  if (keep)
+    for (std::size_t s = 0; s < slots.size(); ++s)
+      if (filled[s]) out.records.push_back(std::move(slots[s]));
   return out;
 }
 

@@ -24,6 +24,9 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
 - bad input (unknown parameter, N = 0, three axes, an out-of-range e, an unknown --initial name
   or observable, a --periodic-tol outside [0, 1e-3], a missing or malformed --crossing) exits 2
   with one line naming the option, and writes nothing;
+- the outputs are written while the sweep runs: its peak memory (the child's ru_maxrss) grows by
+  less than 4 MB from 500 to 2 000 values of 1 001 section values each, where holding the records
+  would add 1 500 x 1 001 x 8 B = 12 MB (summary.json's points included; CSV outputs);
 - with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps) (skipped,
   exit 77, with --skip WHY: built without MPI, or a sanitizer build).
 """
@@ -272,6 +275,34 @@ class Hdf5(unittest.TestCase):
                 self.skipTest(f"xarray cannot use h5netcdf here: {e}")
             self.assertIn("surface.omega", ds["y_apex"].dims)
             self.assertEqual(ds["distinct"].dims, ("surface.omega", "surface.amplitude", "run"))
+
+
+def peak_memory_kb(args):
+    """Runs clatter with `args`; returns (exit status, its peak resident memory in KB)."""
+    p = subprocess.Popen([CLATTER, *map(str, args)], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, usage.ru_maxrss
+
+
+class Streaming(unittest.TestCase):
+    def test_memory_does_not_grow_with_the_grid(self):
+        # the ball from rest at y = 3 without a transient: 1 001 strobe values per grid value
+        args = ["--section", "strobe", "--transient-periods", 0, "--record-periods", 1000,
+                "--periodic-tol", "1e-9", "--threads", 2, "--no-plot", "--no-progress"]
+        peaks = {}
+        for n in (500, 2000):
+            with tempfile.TemporaryDirectory() as d:
+                rc, peaks[n] = peak_memory_kb(["sweep", BALL, "--omega", 3, 3.6, n, *args,
+                                               "--out", d])
+                self.assertEqual(rc, 0)
+                with open(os.path.join(d, "summary.csv")) as f:
+                    rows = f.read().splitlines()[1:]
+                self.assertEqual(len(rows), n)
+                self.assertTrue(all(r.split(",")[2] == "1001" for r in rows))
+        held = 1500 * 1001 * 8 / 1024  # KB the extra records' values would take if held
+        self.assertLess(peaks[2000] - peaks[500], 4096, (peaks, held))
 
 
 class Resume(unittest.TestCase):

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <deque>
 #include <exception>
 #include <stdexcept>
 #include <string_view>
@@ -17,6 +18,32 @@
 #endif
 
 namespace clatter::cli {
+
+#ifdef CLATTER_HAVE_MPI
+namespace {
+constexpr int kRecords = 1;  // tag of a part of a rank's stream
+constexpr int kEnd = 2;      // tag of its end (empty)
+}  // namespace
+
+struct MpiWorld::Outbox {
+  struct Message {
+    std::string bytes;
+    MPI_Request request{};
+  };
+  std::deque<Message> pending;
+  // drops the messages rank 0 has received (in order: the oldest first)
+  void settle() {
+    while (!pending.empty()) {
+      int done = 0;
+      MPI_Test(&pending.front().request, &done, MPI_STATUS_IGNORE);
+      if (done == 0) return;
+      pending.pop_front();
+    }
+  }
+};
+#else
+struct MpiWorld::Outbox {};
+#endif
 
 bool MpiWorld::available() {
 #ifdef CLATTER_HAVE_MPI
@@ -52,12 +79,20 @@ MpiWorld::MpiWorld() {
     if (world != nullptr && local != nullptr && std::string_view(world) == local)
       ::setenv("OMPI_MCA_pml", "ob1", 0);
     int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);
     initialised_ = true;
+    if (provided < MPI_THREAD_SERIALIZED) {
+      MPI_Finalize();
+      initialised_ = false;
+      throw std::runtime_error(
+          "this MPI library does not support MPI_THREAD_SERIALIZED (the sweep's threads send "
+          "records one at a time)");
+    }
   }
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 #endif
+  outbox_ = std::make_unique<Outbox>();
 }
 
 MpiWorld::~MpiWorld() {
@@ -68,35 +103,58 @@ MpiWorld::~MpiWorld() {
 #endif
 }
 
-std::vector<std::string> MpiWorld::gather(const std::string& mine) const {
-  if (size_ == 1) return {mine};
+void MpiWorld::send(std::string bytes) {
+  if (size_ == 1) return;
 #ifdef CLATTER_HAVE_MPI
-  // sizes first (as long long: a rank's share may exceed 2 GB only in chunks, refused here)
-  if (mine.size() > static_cast<std::size_t>(2147483647))
-    throw std::runtime_error("a rank's records exceed 2 GB: use more ranks or --hdf5 only");
-  const int n = static_cast<int>(mine.size());
-  std::vector<int> sizes(static_cast<std::size_t>(size_), 0);
-  MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::vector<int> offsets(static_cast<std::size_t>(size_), 0);
-  long long total = 0;
-  for (int r = 0; r < size_; ++r) {
-    offsets[static_cast<std::size_t>(r)] = static_cast<int>(total);
-    total += sizes[static_cast<std::size_t>(r)];
-  }
-  if (rank_ == 0 && total > 2147483647LL)
-    throw std::runtime_error("the gathered records exceed 2 GB");
-  std::string all(rank_ == 0 ? static_cast<std::size_t>(total) : 0, '\0');
-  MPI_Gatherv(mine.data(), n, MPI_CHAR, all.data(), sizes.data(), offsets.data(), MPI_CHAR, 0,
-              MPI_COMM_WORLD);
-  std::vector<std::string> out;
-  if (rank_ != 0) return out;
-  for (int r = 0; r < size_; ++r)
-    out.push_back(all.substr(static_cast<std::size_t>(offsets[static_cast<std::size_t>(r)]),
-                             static_cast<std::size_t>(sizes[static_cast<std::size_t>(r)])));
-  return out;
+  if (bytes.size() > static_cast<std::size_t>(2147483647))
+    throw std::runtime_error("a message between ranks exceeds 2 GB");
+  outbox_->settle();
+  Outbox::Message& m = outbox_->pending.emplace_back();
+  m.bytes = std::move(bytes);
+  MPI_Isend(m.bytes.data(), static_cast<int>(m.bytes.size()), MPI_CHAR, 0, kRecords, MPI_COMM_WORLD,
+            &m.request);
 #else
-  return {mine};
+  (void)bytes;
 #endif
+}
+
+void MpiWorld::end_stream() {
+  if (size_ == 1) return;
+#ifdef CLATTER_HAVE_MPI
+  Outbox::Message& m = outbox_->pending.emplace_back();
+  MPI_Isend(nullptr, 0, MPI_CHAR, 0, kEnd, MPI_COMM_WORLD, &m.request);
+  // polled with sleeps, as all(): OpenMPI's blocking waits spin
+  for (outbox_->settle(); !outbox_->pending.empty(); outbox_->settle())
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+#endif
+}
+
+bool MpiWorld::receive(const std::function<void(const std::string&)>& take) {
+  if (size_ == 1) return true;
+#ifdef CLATTER_HAVE_MPI
+  for (;;) {
+    int flag = 0;
+    MPI_Status status{};
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+    if (flag == 0) break;
+    int n = 0;
+    MPI_Get_count(&status, MPI_CHAR, &n);
+    std::string bytes(static_cast<std::size_t>(n), '\0');
+    MPI_Recv(bytes.data(), n, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    if (status.MPI_TAG == kEnd)
+      ++ended_;
+    else
+      take(bytes);
+  }
+#else
+  (void)take;
+#endif
+  return ended_ == size_ - 1;
+}
+
+void MpiWorld::receive_all(const std::function<void(const std::string&)>& take) {
+  while (!receive(take)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
 long long MpiWorld::sum(long long value) const {

@@ -2,10 +2,15 @@
 // The MPI processes of a `clatter sweep` started with `mpirun -np N clatter sweep ...`: MPI is
 // initialised only when the process was launched by an MPI launcher (its environment says so)
 // and clatter was built with MPI (CLATTER_HAVE_MPI; optional at configure time). Otherwise the
-// world is this one process. Rank 0 gathers the ranks' records and writes the output.
+// world is this one process. The other ranks stream their records to rank 0 while they run
+// (send/end_stream), and rank 0, which writes the output, takes them as they come (receive):
+// nothing waits for the whole sweep, and no rank holds more than what rank 0 has not yet taken.
+// The callbacks that send and receive run on any worker thread, one at a time: MPI is initialised
+// with MPI_THREAD_SERIALIZED.
 
+#include <functional>
+#include <memory>
 #include <string>
-#include <vector>
 
 namespace clatter::cli {
 
@@ -29,8 +34,16 @@ class MpiWorld {
   /// The number of processes the launcher started (its environment; 1 if not launched).
   [[nodiscard]] static int launched_size();
 
-  /// Rank 0 receives every rank's string (in rank order); the others receive nothing.
-  [[nodiscard]] std::vector<std::string> gather(const std::string& mine) const;
+  /// A rank ≠ 0: sends `bytes` to rank 0 without waiting for it to be received (kept until it
+  /// is). Calls from several threads must not overlap.
+  void send(std::string bytes);
+  /// A rank ≠ 0: ends its stream and waits (sleeping) until rank 0 has received everything.
+  void end_stream();
+  /// Rank 0: passes every message that has arrived to `take`, without waiting; returns whether
+  /// every other rank has ended its stream. Calls must not overlap with each other or with send.
+  bool receive(const std::function<void(const std::string&)>& take);
+  /// Rank 0: receives (sleeping between polls) until every other rank has ended its stream.
+  void receive_all(const std::function<void(const std::string&)>& take);
   /// From here on, an exception on one rank aborts every rank.
   void start_work() { working_ = true; }
   /// Sum of `value` over the ranks, known to all.
@@ -44,6 +57,9 @@ class MpiWorld {
   int size_{1};
   bool initialised_{false};
   bool working_{false};
+  struct Outbox;  // the sends not yet received (ranks ≠ 0)
+  std::unique_ptr<Outbox> outbox_;
+  int ended_{0};  // rank 0: ranks whose stream has ended
 };
 
 }  // namespace clatter::cli

@@ -5,11 +5,12 @@
 //   --param NAME FROM TO N        any parameter of `clatter models` (at most two axes in all)
 //   --carry-over up|down|both|none, --continuation (= up), --initial NAME=V,..., --section,
 //   --observe, --threads, MPI (mpirun -np N clatter sweep ...), --resume, --max-wall-time, --hdf5
-// Writes, atomically and only once every value is done, into the output directory (see
-// sweep_output.hpp): bifurcation.csv, summary.csv, summary.json (also on stdout), sweep.h5 with
-// --hdf5, and bifurcation.png. While it runs, finished values are journalled in
-// sweep-checkpoint.r<rank>.partial beside them (sweep_checkpoint.hpp), removed at the end.
-// Exit status: 0; 2 bad input (nothing written); 3 some values failed (reason "error" with the
+// Writes into the output directory (see sweep_output.hpp) bifurcation.csv, summary.csv,
+// summary.json (also on stdout), sweep.h5 with --hdf5, and bifurcation.png: record by record while
+// the sweep runs (rank 0, with the records the other ranks send it), into temporaries that replace
+// an earlier output together, only once every value is done. While it runs, finished values are
+// journalled in sweep-checkpoint.r<rank>.partial beside them (sweep_checkpoint.hpp), removed at the
+// end. Exit status: 0; 2 bad input (nothing written); 3 some values failed (reason "error" with the
 // message; the others went on); 4 stopped by --max-wall-time (resume with --resume).
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "clatter/analysis/parameter_sweep.hpp"
@@ -351,6 +353,51 @@ int run_sweep_cli(const SweepCliOptions& o) {
     std::cerr << "clatter: sweep: " << world.size() << " MPI ranks x " << o.threads << " threads, "
               << plan.chains() << " chains\n";
 
+  // rank 0 writes the outputs while the sweep runs, from its records and those the other ranks
+  // stream to it (sweep_output.hpp); they replace an earlier output only once complete
+  SweepFiles files;
+  files.data = dir / "bifurcation.csv";
+  files.summary = dir / "summary.csv";
+  files.json = dir / "summary.json";
+  if (o.hdf5) files.hdf5 = dir / "sweep.h5";
+  files.timings = o.timings;
+  if (o.plot) files.plot = dir / "bifurcation.png";
+  OutputSet out;
+  out.also_replaces(dir / "bifurcation.png");
+  out.also_replaces(dir / "sweep.h5");
+  std::optional<SweepOutput> output;
+  if (world.rank() == 0) {
+    SweepTable table;
+    table.scenario = sc.name;
+    table.description = sc.description;
+    table.sweep = sw;
+    table.initials = initials;
+    table.initial_texts = initial_texts;
+    output.emplace(std::move(table), files, out);
+  }
+  const auto take = [&](const std::string& bytes) {
+    const char* p = bytes.data();
+    const char* const end = p + bytes.size();
+    while (p < end) {
+      analysis::SweepRecord r;
+      if (!unpack_record(p, end, sw.grid.size(), plan.runs(), r))
+        throw std::runtime_error("a rank sent a corrupt record");
+      output->add(r);
+    }
+  };
+  std::string outgoing;  // a rank ≠ 0: packed records not yet sent
+  std::size_t done_mine = 0;
+  const auto pass_on = [&](const analysis::SweepRecord& r) {
+    ++done_mine;
+    if (world.rank() == 0) {
+      output->add(r);
+      if (world.size() > 1) (void)world.receive(take);
+      return;
+    }
+    pack_record(r, outgoing);
+    if (outgoing.size() >= (std::size_t{64} << 10)) world.send(std::exchange(outgoing, {}));
+  };
+
   // progress (rank 0's share under MPI), journal, wall-clock limit
   std::size_t resumed_mine = 0;
   for (const analysis::SweepRecord& r : finished)
@@ -367,9 +414,12 @@ int run_sweep_cli(const SweepCliOptions& o) {
   control.rank = world.rank();
   control.ranks = world.size();
   control.finished = std::move(finished);
+  control.keep_records = false;
+  control.on_resumed = pass_on;
   control.on_record = [&](const analysis::SweepRecord& r, std::size_t done, std::size_t total) {
     checkpoint.append(r);
     progress.update(done, total);
+    pass_on(r);
   };
   if (o.max_wall_time > 0.0) {
     control.keep_going = [&] {
@@ -381,40 +431,18 @@ int run_sweep_cli(const SweepCliOptions& o) {
       return false;
     };
   }
-  analysis::SweepOutcome outcome =
+  const analysis::SweepOutcome outcome =
       run_sweep(*sc.model, initials, sc.options, sw, std::move(control));
   progress.finish();
-
-  // rank 0 gathers every rank's records
-  const bool complete = world.all(outcome.complete);
-  const long long done_all = world.sum(static_cast<long long>(outcome.records.size()));
-  std::vector<analysis::SweepRecord> records;
-  if (world.size() == 1) {
-    records = std::move(outcome.records);
+  if (world.rank() == 0) {
+    world.receive_all(take);
   } else {
-    std::string mine;
-    for (const analysis::SweepRecord& r : outcome.records) pack_record(r, mine);
-    outcome.records.clear();
-    const std::vector<std::string> parts = world.gather(mine);
-    if (world.rank() == 0) {
-      std::vector<analysis::SweepRecord> slots(plan.records());
-      std::vector<char> filled(plan.records(), 0);
-      for (const std::string& part : parts) {
-        const char* p = part.data();
-        const char* const end = p + part.size();
-        while (p < end) {
-          analysis::SweepRecord r;
-          if (!unpack_record(p, end, sw.grid.size(), plan.runs(), r))
-            throw std::runtime_error("a rank sent a corrupt record");
-          const std::size_t s = plan.slot(r.point, r.run);
-          slots[s] = std::move(r);
-          filled[s] = 1;
-        }
-      }
-      for (std::size_t s = 0; s < slots.size(); ++s)
-        if (filled[s]) records.push_back(std::move(slots[s]));
-    }
+    if (!outgoing.empty()) world.send(std::exchange(outgoing, {}));
+    world.end_stream();
   }
+
+  const bool complete = world.all(outcome.complete);
+  const long long done_all = world.sum(static_cast<long long>(done_mine));
   if (!complete) {
     if (world.rank() == 0)
       std::cerr << "clatter: sweep: stopped at the wall-clock limit (--max-wall-time "
@@ -426,51 +454,32 @@ int run_sweep_cli(const SweepCliOptions& o) {
   }
   if (world.rank() != 0) return 0;
 
-  SweepTable table;
-  table.scenario = sc.name;
-  table.description = sc.description;
-  table.sweep = sw;
-  table.initials = initials;
-  table.initial_texts = initial_texts;
-  table.records = std::move(records);
-  const auto data = dir / "bifurcation.csv";
-  const auto per_value = dir / "summary.csv";
-  const auto js = dir / "summary.json";
-  const auto h5 = dir / "sweep.h5";
-  const auto png = dir / "bifurcation.png";
-  const nlohmann::json files = {{"data", data.string()},
-                                {"summary", per_value.string()},
-                                {"hdf5", o.hdf5 ? nlohmann::json(h5.string()) : nlohmann::json()},
-                                {"plot", o.plot ? nlohmann::json(png.string()) : nlohmann::json()}};
-  const nlohmann::json summary = summary_json(table, files);
-  OutputSet out;
-  out.also_replaces(png);
-  out.also_replaces(h5);
-  write_bifurcation_csv(table, out.open(data));
-  out.write(per_value, summary_csv(table));
-  out.write(js, summary.dump(2) + "\n");
-  if (o.hdf5) write_sweep_hdf5(out.temporary(h5), table);
-  if (!o.timings.empty()) out.write(o.timings, timings_csv(table));
+  output->finish();
   if (o.plot) {
-    out.draw(png, js, [&] {
+    out.draw(files.plot, files.json, [&] {
       std::vector<std::string> args;
       if (o.hdf5) {
-        args = {"--hdf5", out.temporary(h5).string()};
+        args = {"--hdf5", out.temporary(files.hdf5).string()};
       } else {
-        args = {"--data", out.temporary(data).string(), "--summary",
-                out.temporary(per_value).string()};
+        args = {"--data", out.temporary(files.data).string(), "--summary",
+                out.temporary(files.summary).string()};
       }
-      args.insert(args.end(), {"--out", out.temporary(png).string(), "--title",
+      args.insert(args.end(), {"--out", out.temporary(files.plot).string(), "--title",
                                sc.name + ": " + sc.description});
       run_plot_script("sweep.py", args, "the CSV and JSON files are complete");
     });
   }
-  out.commit(js);
+  out.commit(files.json);
   checkpoint.remove_all();
-  std::cout << summary.dump(2) << "\n";
-  const int failed = table.failed();
+  {
+    // summary.json on stdout, passed on in pieces (its "points" grow with the grid)
+    std::ifstream js(files.json, std::ios::binary);
+    std::cout << js.rdbuf();
+    std::cout.flush();
+  }
+  const int failed = output->failed();
   if (failed > 0) {
-    std::cerr << "clatter: sweep: " << failed << " of " << table.records.size()
+    std::cerr << "clatter: sweep: " << failed << " of " << plan.records()
               << " values failed (reason \"error\" in summary.csv, with the message)\n";
     return 3;
   }

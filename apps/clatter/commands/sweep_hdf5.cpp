@@ -25,9 +25,14 @@ bool hdf5_available() {
 
 #ifndef CLATTER_HAVE_HDF5
 
-void write_sweep_hdf5(const std::filesystem::path& /*path*/, const SweepTable& /*t*/) {
+struct SweepHdf5::File {};
+
+SweepHdf5::SweepHdf5(const std::filesystem::path& /*path*/, const SweepTable& /*t*/) {
   throw std::runtime_error("this clatter was built without HDF5 (install libhdf5-dev and rebuild)");
 }
+SweepHdf5::~SweepHdf5() = default;
+void SweepHdf5::add(const analysis::SweepRecord& /*r*/) {}
+void SweepHdf5::finish() {}
 
 #else
 
@@ -77,6 +82,24 @@ class Writer {
     return d;
   }
 
+  // an empty dataset of `dims`, chunked, its last dimension growing (set_extent), filled with NaN
+  hid_t growing(const std::string& name, const std::vector<hsize_t>& dims,
+                const std::vector<hsize_t>& chunk) {
+    std::vector<hsize_t> max = dims;
+    max.back() = H5S_UNLIMITED;
+    const Id space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), max.data()),
+                   H5Sclose, name.c_str());
+    const Id dcpl(H5Pcopy(dcpl_), H5Pclose, "a property list");
+    check(H5Pset_chunk(dcpl, static_cast<int>(chunk.size()), chunk.data()), name);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    check(H5Pset_fill_value(dcpl, H5T_NATIVE_DOUBLE, &nan), name);
+    const hid_t d =
+        H5Dcreate2(file_, name.c_str(), H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (d < 0) throw std::runtime_error("HDF5: cannot create " + name);
+    open_.push_back(d);
+    return d;
+  }
+
   void attribute(hid_t obj, const std::string& name, const std::string& value) {
     const Id type(H5Tcopy(H5T_C_S1), H5Tclose, "a string type");
     check(H5Tset_size(type, std::max<std::size_t>(value.size(), 1)), name);
@@ -117,139 +140,259 @@ class Writer {
   std::vector<hid_t> open_;
 };
 
+// rows [first, first + count) of axis 0, all of the other dimensions up to `last` (the last one)
+void write_rows(hid_t d, hid_t type, std::vector<hsize_t> dims, hsize_t first, hsize_t count,
+                hsize_t last, const void* data, const std::string& name) {
+  std::vector<hsize_t> start(dims.size(), 0);
+  start[0] = first;
+  dims[0] = count;
+  dims.back() = last;
+  const Id file_space(H5Dget_space(d), H5Sclose, name.c_str());
+  check(
+      H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start.data(), nullptr, dims.data(), nullptr),
+      name);
+  const Id memory(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose,
+                  name.c_str());
+  check(H5Dwrite(d, type, memory, file_space, H5P_DEFAULT, data), name);
+}
+
 }  // namespace
 
-void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t) {
-  const analysis::SweepPlan plan = t.plan();
-  const analysis::SweepGrid& grid = t.sweep.grid;
-  const int d = grid.dimension();
-  const auto R = static_cast<hsize_t>(plan.runs());
-  std::size_t S = 0;
-  for (const analysis::SweepRecord& r : t.records) S = std::max(S, r.values.size());
-  std::vector<hsize_t> dims;
-  for (int k = 0; k < d; ++k) dims.push_back(static_cast<hsize_t>(grid.extent(k)));
-  dims.push_back(R);
-  std::vector<hsize_t> dims_s = dims;
-  dims_s.push_back(static_cast<hsize_t>(S));
-  const std::size_t n = t.records.size();
-
-  Writer w(path);
-  // coordinates (dimension scales)
-  std::vector<hid_t> scales;
-  for (int k = 0; k < d; ++k) {
-    const analysis::GridAxis& a = grid.axes()[static_cast<std::size_t>(k)];
-    std::vector<double> v(static_cast<std::size_t>(a.n));
-    for (int i = 0; i < a.n; ++i) v[static_cast<std::size_t>(i)] = a.value(i);
-    const hid_t s = w.dataset(a.name, H5T_NATIVE_DOUBLE, {static_cast<hsize_t>(a.n)}, v);
-    check(H5DSset_scale(s, a.name.c_str()), a.name);
-    scales.push_back(s);
-  }
-  std::vector<int> runs(R), run_initial(R), run_direction(R);
-  for (hsize_t r = 0; r < R; ++r) {
-    runs[r] = static_cast<int>(r);
-    run_initial[r] = plan.initial_of(static_cast<int>(r));
-    run_direction[r] = t.sweep.carry == analysis::CarryOver::kNone
-                           ? 0
-                           : (plan.descending(static_cast<int>(r)) ? -1 : 1);
-  }
-  const hid_t run = w.dataset("run", H5T_NATIVE_INT, {R}, runs);
-  check(H5DSset_scale(run, "run"), "run");
-  scales.push_back(run);
-  std::vector<int> samples_index(S);
-  for (std::size_t i = 0; i < S; ++i) samples_index[i] = static_cast<int>(i);
-  const hid_t sample =
-      w.dataset("sample", H5T_NATIVE_INT, {static_cast<hsize_t>(S)}, samples_index);
-  check(H5DSset_scale(sample, "sample"), "sample");
-  const hid_t ri = w.dataset("run_initial", H5T_NATIVE_INT, {R}, run_initial);
-  check(H5DSattach_scale(ri, run, 0), "run_initial");
-  const hid_t rd = w.dataset("run_direction", H5T_NATIVE_INT, {R}, run_direction);
-  check(H5DSattach_scale(rd, run, 0), "run_direction");
-  w.attribute(rd, "description", "+1: carry-over up, -1: down, 0: independent runs");
-
-  const auto attach = [&](hid_t ds, bool with_samples) {
-    for (std::size_t k = 0; k < scales.size(); ++k)
-      check(H5DSattach_scale(ds, scales[k], static_cast<unsigned>(k)), "a dimension scale");
-    if (with_samples)
-      check(H5DSattach_scale(ds, sample, static_cast<unsigned>(scales.size())), "sample");
+struct SweepHdf5::File {
+  // a block: whole rows of axis 0, the per-record quantities in slot order
+  struct Block {
+    std::vector<std::vector<double> > values;
+    std::vector<int> count, distinct, cycle, refused;
+    std::vector<double> ipp;
+    std::vector<signed char> reason;
+    std::vector<long long> events, steps, closed_at;
+    std::vector<std::string> errors;
+    std::size_t value_bytes{0};
+    void clear() {
+      for (auto* v : {&count, &distinct, &cycle, &refused}) v->clear();
+      values.clear();
+      ipp.clear();
+      reason.clear();
+      for (auto* v : {&events, &steps, &closed_at}) v->clear();
+      errors.clear();
+      value_bytes = 0;
+    }
   };
 
-  std::vector<double> values(n * S, std::numeric_limits<double>::quiet_NaN());
-  std::vector<int> count(n), distinct(n);
-  std::vector<double> ipp(n);
-  std::vector<signed char> reason(n);
-  std::vector<long long> events(n), steps(n), closed_at(n);
-  std::vector<int> cycle(n), refused(n);
-  std::vector<std::string> errors(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const analysis::SweepRecord& r = t.records[i];
-    for (std::size_t j = 0; j < r.values.size(); ++j) values[i * S + j] = r.values[j];
-    count[i] = static_cast<int>(r.values.size());
-    distinct[i] = r.distinct;
-    ipp[i] = r.impacts_per_period;
-    reason[i] = r.error.empty() ? static_cast<signed char>(r.reason) : static_cast<signed char>(-1);
-    events[i] = r.events;
-    steps[i] = r.rk_steps;
-    cycle[i] = r.cycle;
-    closed_at[i] = r.closed_at;
-    refused[i] = r.refused;
-    errors[i] = r.error;
+  File(const std::filesystem::path& path, const SweepTable& t)
+      : w(path),
+        periodic(t.sweep.periodic.tol > 0.0),
+        observable(analysis::column_name(t.sweep.observe)) {
+    const analysis::SweepPlan plan = t.plan();
+    const analysis::SweepGrid& grid = t.sweep.grid;
+    const auto R = static_cast<hsize_t>(plan.runs());
+    for (int k = 0; k < grid.dimension(); ++k) dims.push_back(static_cast<hsize_t>(grid.extent(k)));
+    dims.push_back(R);
+    row = 1;
+    for (std::size_t k = 1; k < dims.size(); ++k) row *= static_cast<std::size_t>(dims[k]);
+
+    // coordinates (dimension scales)
+    for (int k = 0; k < grid.dimension(); ++k) {
+      const analysis::GridAxis& a = grid.axes()[static_cast<std::size_t>(k)];
+      std::vector<double> v(static_cast<std::size_t>(a.n));
+      for (int i = 0; i < a.n; ++i) v[static_cast<std::size_t>(i)] = a.value(i);
+      const hid_t s = w.dataset(a.name, H5T_NATIVE_DOUBLE, {static_cast<hsize_t>(a.n)}, v);
+      check(H5DSset_scale(s, a.name.c_str()), a.name);
+      scales.push_back(s);
+    }
+    std::vector<int> runs(R), run_initial(R), run_direction(R);
+    for (hsize_t r = 0; r < R; ++r) {
+      runs[r] = static_cast<int>(r);
+      run_initial[r] = plan.initial_of(static_cast<int>(r));
+      run_direction[r] = t.sweep.carry == analysis::CarryOver::kNone
+                             ? 0
+                             : (plan.descending(static_cast<int>(r)) ? -1 : 1);
+    }
+    const hid_t run = w.dataset("run", H5T_NATIVE_INT, {R}, runs);
+    check(H5DSset_scale(run, "run"), "run");
+    scales.push_back(run);
+    const hid_t ri = w.dataset("run_initial", H5T_NATIVE_INT, {R}, run_initial);
+    check(H5DSattach_scale(ri, run, 0), "run_initial");
+    const hid_t rd = w.dataset("run_direction", H5T_NATIVE_INT, {R}, run_direction);
+    check(H5DSattach_scale(rd, run, 0), "run_direction");
+    w.attribute(rd, "description", "+1: carry-over up, -1: down, 0: independent runs");
+
+    // the values: (n_0[, n_1], R, S), S growing; chunks of about 32 K doubles
+    std::vector<hsize_t> dims_s = dims;
+    dims_s.push_back(0);
+    std::vector<hsize_t> chunk(dims_s.size(), 1);
+    chunk.back() = 256;
+    hsize_t room = 128;  // records per chunk
+    for (std::size_t k = dims.size(); k-- > 0;) {
+      chunk[k] = std::max<hsize_t>(1, std::min(dims[k], room));
+      room = std::max<hsize_t>(1, room / chunk[k]);
+    }
+    values = w.growing(observable, dims_s, chunk);
+    attach(values);
+    w.attribute(values, "description",
+                "the observable on the " +
+                    std::string(analysis::to_string(t.sweep.observe.section)) +
+                    " section after the transient, NaN-padded");
+    std::vector<int> none;
+    samples = w.dataset("samples", H5T_NATIVE_INT, dims, none);
+    attach(samples);
+    distinct = w.dataset("distinct", H5T_NATIVE_INT, dims, none);
+    attach(distinct);
+    w.attribute(distinct, "description",
+                "distinct section values (1e-6 relative), -1: more than 64");
+    ipp = w.dataset("impacts_per_period", H5T_NATIVE_DOUBLE, dims, none);
+    attach(ipp);
+    reason = w.dataset("reason", H5T_NATIVE_SCHAR, dims, none);
+    attach(reason);
+    std::vector<signed char> flags;
+    std::string meanings = "error";
+    flags.push_back(-1);
+    for (int k = 0; k <= static_cast<int>(hybrid::StopReason::kCancelled); ++k) {
+      flags.push_back(static_cast<signed char>(k));
+      meanings += std::string(" ") + hybrid::to_string(static_cast<hybrid::StopReason>(k));
+    }
+    w.attribute(reason, "flag_values", H5T_NATIVE_SCHAR, flags);
+    w.attribute(reason, "flag_meanings", meanings);
+    events = w.dataset("events", H5T_NATIVE_LLONG, dims, none);
+    attach(events);
+    steps = w.dataset("rk_steps", H5T_NATIVE_LLONG, dims, none);
+    attach(steps);
+    if (periodic) {
+      cycle = w.dataset("cycle", H5T_NATIVE_INT, dims, none);
+      attach(cycle);
+      w.attribute(cycle, "description",
+                  "forcing periods of the cycle the periodic shortcut closed (0: run in full)");
+      closed_at = w.dataset("closed_at", H5T_NATIVE_LLONG, dims, none);
+      attach(closed_at);
+      w.attribute(closed_at, "description", "the forcing period at which the cycle closed");
+      refused = w.dataset("refused", H5T_NATIVE_INT, dims, none);
+      attach(refused);
+      w.attribute(refused, "description", "cycles the stability check refused (not shown stable)");
+    }
+    string_type = H5Tcopy(H5T_C_S1);
+    if (string_type < 0) throw std::runtime_error("HDF5: cannot create a string type");
+    check(H5Tset_size(string_type, H5T_VARIABLE), "error");
+    std::vector<const char*> no_text;
+    error = w.dataset("error", string_type, dims, no_text);
+    attach(error);
+
+    const hid_t f = w.file();
+    w.attribute(f, "scenario", t.scenario);
+    w.attribute(f, "observable", observable);
+    w.attribute(f, "carry_over", analysis::to_string(t.sweep.carry));
+    w.attribute(f, "transient_periods", H5T_NATIVE_DOUBLE,
+                std::vector<double>{t.sweep.transient_periods});
+    w.attribute(f, "record_periods", H5T_NATIVE_DOUBLE,
+                std::vector<double>{t.sweep.record_periods});
+    w.attribute(f, "periodic_tol", H5T_NATIVE_DOUBLE, std::vector<double>{t.sweep.periodic.tol});
   }
-  const std::string obs = analysis::column_name(t.sweep.observe);
-  const hid_t v = w.dataset(obs, H5T_NATIVE_DOUBLE, dims_s, values);
-  attach(v, true);
-  w.attribute(v, "description",
-              "the observable on the " + std::string(analysis::to_string(t.sweep.observe.section)) +
-                  " section after the transient, NaN-padded");
-  const hid_t c = w.dataset("samples", H5T_NATIVE_INT, dims, count);
-  attach(c, false);
-  const hid_t di = w.dataset("distinct", H5T_NATIVE_INT, dims, distinct);
-  attach(di, false);
-  w.attribute(di, "description", "distinct section values (1e-6 relative), -1: more than 64");
-  const hid_t ip = w.dataset("impacts_per_period", H5T_NATIVE_DOUBLE, dims, ipp);
-  attach(ip, false);
-  const hid_t re = w.dataset("reason", H5T_NATIVE_SCHAR, dims, reason);
-  attach(re, false);
-  std::vector<signed char> flags;
-  std::string meanings = "error";
-  flags.push_back(-1);
-  for (int k = 0; k <= static_cast<int>(hybrid::StopReason::kCancelled); ++k) {
-    flags.push_back(static_cast<signed char>(k));
-    meanings += std::string(" ") + hybrid::to_string(static_cast<hybrid::StopReason>(k));
+  ~File() {
+    if (string_type >= 0) H5Tclose(string_type);
   }
-  w.attribute(re, "flag_values", H5T_NATIVE_SCHAR, flags);
-  w.attribute(re, "flag_meanings", meanings);
-  const hid_t ev = w.dataset("events", H5T_NATIVE_LLONG, dims, events);
-  attach(ev, false);
-  const hid_t st = w.dataset("rk_steps", H5T_NATIVE_LLONG, dims, steps);
-  attach(st, false);
-  if (t.sweep.periodic.tol > 0.0) {
-    const hid_t cy = w.dataset("cycle", H5T_NATIVE_INT, dims, cycle);
-    attach(cy, false);
-    w.attribute(cy, "description",
-                "forcing periods of the cycle the periodic shortcut closed (0: run in full)");
-    const hid_t ca = w.dataset("closed_at", H5T_NATIVE_LLONG, dims, closed_at);
-    attach(ca, false);
-    w.attribute(ca, "description", "the forcing period at which the cycle closed");
-    const hid_t rf = w.dataset("refused", H5T_NATIVE_INT, dims, refused);
-    attach(rf, false);
-    w.attribute(rf, "description", "cycles the stability check refused (not shown stable)");
+  File(const File&) = delete;
+  File& operator=(const File&) = delete;
+
+  void attach(hid_t ds) {
+    for (std::size_t k = 0; k < scales.size(); ++k)
+      check(H5DSattach_scale(ds, scales[k], static_cast<unsigned>(k)), "a dimension scale");
   }
-  {
-    const Id type(H5Tcopy(H5T_C_S1), H5Tclose, "a string type");
-    check(H5Tset_size(type, H5T_VARIABLE), "error");
-    std::vector<const char*> ptrs(n);
-    for (std::size_t i = 0; i < n; ++i) ptrs[i] = errors[i].c_str();
-    const hid_t er = w.dataset("error", type, dims, ptrs);
-    attach(er, false);
+
+  void add(const analysis::SweepRecord& r) {
+    b.values.push_back(r.values);
+    b.value_bytes += r.values.size() * sizeof(double);
+    b.count.push_back(static_cast<int>(r.values.size()));
+    b.distinct.push_back(r.distinct);
+    b.ipp.push_back(r.impacts_per_period);
+    b.reason.push_back(r.error.empty() ? static_cast<signed char>(r.reason)
+                                       : static_cast<signed char>(-1));
+    b.events.push_back(r.events);
+    b.steps.push_back(r.rk_steps);
+    b.cycle.push_back(r.cycle);
+    b.closed_at.push_back(r.closed_at);
+    b.refused.push_back(r.refused);
+    b.errors.push_back(r.error);
+    // a block ends with a row of axis 0, once it holds 1 024 records or 4 MB of values
+    if (b.count.size() % row == 0 &&
+        (b.count.size() >= 1024 || b.value_bytes >= (std::size_t{4} << 20)))
+      flush();
   }
-  const hid_t f = w.file();
-  w.attribute(f, "scenario", t.scenario);
-  w.attribute(f, "observable", obs);
-  w.attribute(f, "carry_over", analysis::to_string(t.sweep.carry));
-  w.attribute(f, "transient_periods", H5T_NATIVE_DOUBLE,
-              std::vector<double>{t.sweep.transient_periods});
-  w.attribute(f, "record_periods", H5T_NATIVE_DOUBLE, std::vector<double>{t.sweep.record_periods});
-  w.attribute(f, "periodic_tol", H5T_NATIVE_DOUBLE, std::vector<double>{t.sweep.periodic.tol});
+
+  void flush() {
+    if (b.count.empty()) return;
+    const hsize_t rows = b.count.size() / row;
+    std::size_t s_block = 0;
+    for (const std::vector<double>& v : b.values) s_block = std::max(s_block, v.size());
+    if (s_block > S) {
+      S = s_block;
+      std::vector<hsize_t> extent = dims;
+      extent.push_back(S);
+      check(H5Dset_extent(values, extent.data()), observable);
+    }
+    if (s_block > 0) {
+      std::vector<double> padded(b.values.size() * s_block,
+                                 std::numeric_limits<double>::quiet_NaN());
+      for (std::size_t i = 0; i < b.values.size(); ++i)
+        std::copy(b.values[i].begin(), b.values[i].end(), padded.begin() + i * s_block);
+      std::vector<hsize_t> dims_s = dims;
+      dims_s.push_back(S);
+      write_rows(values, H5T_NATIVE_DOUBLE, dims_s, first_row, rows, s_block, padded.data(),
+                 observable);
+    }
+    const hsize_t last = dims.back();
+    write_rows(samples, H5T_NATIVE_INT, dims, first_row, rows, last, b.count.data(), "samples");
+    write_rows(distinct, H5T_NATIVE_INT, dims, first_row, rows, last, b.distinct.data(),
+               "distinct");
+    write_rows(ipp, H5T_NATIVE_DOUBLE, dims, first_row, rows, last, b.ipp.data(),
+               "impacts_per_period");
+    write_rows(reason, H5T_NATIVE_SCHAR, dims, first_row, rows, last, b.reason.data(), "reason");
+    write_rows(events, H5T_NATIVE_LLONG, dims, first_row, rows, last, b.events.data(), "events");
+    write_rows(steps, H5T_NATIVE_LLONG, dims, first_row, rows, last, b.steps.data(), "rk_steps");
+    if (periodic) {
+      write_rows(cycle, H5T_NATIVE_INT, dims, first_row, rows, last, b.cycle.data(), "cycle");
+      write_rows(closed_at, H5T_NATIVE_LLONG, dims, first_row, rows, last, b.closed_at.data(),
+                 "closed_at");
+      write_rows(refused, H5T_NATIVE_INT, dims, first_row, rows, last, b.refused.data(), "refused");
+    }
+    std::vector<const char*> text(b.errors.size());
+    for (std::size_t i = 0; i < text.size(); ++i) text[i] = b.errors[i].c_str();
+    write_rows(error, string_type, dims, first_row, rows, last, text.data(), "error");
+    first_row += rows;
+    b.clear();
+  }
+
+  void finish() {
+    flush();
+    std::vector<int> index(S);
+    for (std::size_t i = 0; i < S; ++i) index[i] = static_cast<int>(i);
+    const hid_t sample = w.dataset("sample", H5T_NATIVE_INT, {static_cast<hsize_t>(S)}, index);
+    check(H5DSset_scale(sample, "sample"), "sample");
+    check(H5DSattach_scale(values, sample, static_cast<unsigned>(scales.size())), "sample");
+  }
+
+  Writer w;
+  bool periodic;
+  std::string observable;
+  std::vector<hsize_t> dims;  // (n_0[, n_1], R)
+  std::size_t row{1};         // records per row of axis 0
+  std::vector<hid_t> scales;
+  hid_t values{-1}, samples{-1}, distinct{-1}, ipp{-1}, reason{-1}, events{-1}, steps{-1};
+  hid_t cycle{-1}, closed_at{-1}, refused{-1}, error{-1};
+  hid_t string_type{-1};
+  std::size_t S{0};  // the values' extent along the samples
+  hsize_t first_row{0};
+  Block b;
+};
+
+SweepHdf5::SweepHdf5(const std::filesystem::path& path, const SweepTable& t)
+    : f_(std::make_unique<File>(path, t)) {}
+
+SweepHdf5::~SweepHdf5() = default;
+
+void SweepHdf5::add(const analysis::SweepRecord& r) { f_->add(r); }
+
+void SweepHdf5::finish() {
+  f_->finish();
+  f_.reset();  // closes the file
 }
 
 #endif

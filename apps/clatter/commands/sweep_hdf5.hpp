@@ -14,8 +14,13 @@
 //   /error              (n_0[, n_1], R)    string  why a run failed ("" if it did not)
 // Attributes of the file: scenario, observable, carry_over, transient_periods, record_periods.
 // Object times are not stored, so the file's bytes depend only on its content.
+//
+// Written while the sweep runs, in slot order, a block of whole rows of axis 0 at a time (about
+// 1 024 records or 4 MB of values): the values' sample dimension is chunked and grows as records
+// with more values arrive, so that nothing of the grid's size is held.
 
 #include <filesystem>
+#include <memory>
 
 #include "commands/sweep_output.hpp"
 
@@ -24,8 +29,23 @@ namespace clatter::cli {
 /// True when built with HDF5.
 [[nodiscard]] bool hdf5_available();
 
-/// Writes the file at `path` (a temporary of an OutputSet). Throws std::runtime_error on failure
-/// or when built without HDF5.
-void write_sweep_hdf5(const std::filesystem::path& path, const SweepTable& t);
+class SweepHdf5 {
+ public:
+  /// Creates the file at `path` (a temporary of an OutputSet) with its coordinates. Throws
+  /// std::runtime_error on failure or when built without HDF5.
+  SweepHdf5(const std::filesystem::path& path, const SweepTable& t);
+  ~SweepHdf5();
+  SweepHdf5(const SweepHdf5&) = delete;
+  SweepHdf5& operator=(const SweepHdf5&) = delete;
+
+  /// The record of the next slot.
+  void add(const analysis::SweepRecord& r);
+  /// Writes what is left and the attributes, and closes the file. @pre every slot was added.
+  void finish();
+
+ private:
+  struct File;
+  std::unique_ptr<File> f_;
+};
 
 }  // namespace clatter::cli

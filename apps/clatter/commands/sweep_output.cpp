@@ -1,7 +1,10 @@
 #include "commands/sweep_output.hpp"
 
-#include <charconv>
 #include <sstream>
+#include <stdexcept>
+
+#include "commands/csv_number.hpp"
+#include "commands/sweep_hdf5.hpp"
 
 namespace clatter::cli {
 
@@ -30,11 +33,6 @@ void key_header(std::ostringstream& out, const SweepTable& t, const analysis::Sw
 
 }  // namespace
 
-void append_g12(std::string& s, double x) {
-  char buf[32];
-  s.append(buf, std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, 12).ptr);
-}
-
 std::string SweepTable::label(int k) const {
   const std::string& name = sweep.grid.axes()[static_cast<std::size_t>(k)].name;
   return name == "surface.omega" ? "omega" : name;
@@ -49,124 +47,153 @@ std::string SweepTable::message(const analysis::SweepRecord& r) {
   return r.reason == hybrid::StopReason::kEndTime ? std::string() : r.message;
 }
 
-int SweepTable::failed() const {
-  int n = 0;
-  for (const analysis::SweepRecord& r : records) n += r.error.empty() ? 0 : 1;
-  return n;
+namespace {
+
+// `text` (a JSON value dumped with indent 2) indented by `by` more spaces after each line break
+std::string indented(const std::string& text, const std::string& by) {
+  std::string s;
+  s.reserve(text.size() + 64);
+  for (const char c : text) {
+    s += c;
+    if (c == '\n') s += by;
+  }
+  return s;
 }
 
-// the bulk of the output (a row per recorded value): written with to_chars, the same text as the
-// streams' precision(12) (C's %.12g) at a fraction of their cost, and passed on in chunks of about
-// 1 MB (the whole text is never held: a large grid's CSV can exceed its records many times)
-void write_bifurcation_csv(const SweepTable& t, std::ostream& out) {
-  const analysis::SweepPlan plan = t.plan();
+}  // namespace
+
+SweepOutput::SweepOutput(SweepTable table, const SweepFiles& files, OutputSet& out)
+    : t_(std::move(table)), plan_(t_.plan()), files_(files), out_(out) {
   std::ostringstream head;
   head.precision(12);
-  key_header(head, t, plan);
-  head << ',' << analysis::column_name(t.sweep.observe) << '\n';
-  std::string chunk = head.str();
-  constexpr std::size_t kChunk = std::size_t{1} << 20;
-  chunk.reserve(kChunk + 4096);
-  for (const analysis::SweepRecord& r : t.records) {
-    std::ostringstream key;
-    key.precision(12);
-    key_columns(key, t, plan, r);
-    std::string k = key.str();
-    k += ',';
-    for (const double v : r.values) {
-      chunk += k;
-      append_g12(chunk, v);
-      chunk += '\n';
-      if (chunk.size() >= kChunk) {
-        out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        chunk.clear();
-      }
-    }
+  key_header(head, t_, plan_);
+  const std::string key = head.str();
+  data_ = &out_.open(files_.data);
+  chunk_ = key + ',' + analysis::column_name(t_.sweep.observe) + '\n';
+  summary_ = &out_.open(files_.summary);
+  *summary_ << key << ",distinct,samples,impacts_per_period,reason,message\n";
+  if (!files_.timings.empty()) {
+    timings_ = &out_.open(files_.timings);
+    *timings_ << key << ",seconds,events,cycle,closed_at,refused\n";
   }
-  out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-}
+  if (!files_.hdf5.empty()) hdf5_ = std::make_unique<SweepHdf5>(out_.temporary(files_.hdf5), t_);
 
-std::string bifurcation_csv(const SweepTable& t) {
-  std::ostringstream s;
-  write_bifurcation_csv(t, s);
-  return s.str();
-}
-
-std::string summary_csv(const SweepTable& t) {
-  const analysis::SweepPlan plan = t.plan();
-  std::ostringstream csv;
-  csv.precision(12);
-  key_header(csv, t, plan);
-  csv << ",distinct,samples,impacts_per_period,reason,message\n";
-  for (const analysis::SweepRecord& r : t.records) {
-    key_columns(csv, t, plan, r);
-    const std::string m = SweepTable::message(r);
-    csv << ',' << r.distinct << ',' << r.values.size() << ',' << r.impacts_per_period << ','
-        << SweepTable::reason(r) << ',' << (m.empty() ? std::string() : csv_field(m)) << '\n';
-  }
-  return csv.str();
-}
-
-std::string timings_csv(const SweepTable& t) {
-  const analysis::SweepPlan plan = t.plan();
-  std::ostringstream csv;
-  csv.precision(12);
-  key_header(csv, t, plan);
-  csv << ",seconds,events,cycle,closed_at,refused\n";
-  for (const analysis::SweepRecord& r : t.records) {
-    key_columns(csv, t, plan, r);
-    csv << ',' << r.seconds << ',' << r.events << ',' << r.cycle << ',' << r.closed_at << ','
-        << r.refused << '\n';
-  }
-  return csv.str();
-}
-
-nlohmann::json summary_json(const SweepTable& t, const nlohmann::json& files) {
-  const analysis::SweepPlan plan = t.plan();
+  // summary.json: the options, then "points" written record by record, then "failed" and "files"
   nlohmann::json params = nlohmann::json::array();
-  for (const analysis::GridAxis& a : t.sweep.grid.axes())
+  for (const analysis::GridAxis& a : t_.sweep.grid.axes())
     params.push_back({{"name", a.name}, {"from", a.from}, {"to", a.to}, {"n", a.n}});
-  nlohmann::json points = nlohmann::json::array();
-  for (const analysis::SweepRecord& r : t.records) {
-    nlohmann::json p;
-    for (int k = 0; k < t.sweep.grid.dimension(); ++k)
-      p[t.label(k)] = t.sweep.grid.value(r.point, k);
-    if (t.initials.size() > 1) p["initial"] = plan.initial_of(r.run);
-    if (plan.directions() > 1) p["direction"] = plan.descending(r.run) ? "down" : "up";
-    const std::string m = SweepTable::message(r);
-    p["distinct"] = r.distinct;
-    p["samples"] = r.values.size();
-    p["impacts_per_period"] = r.impacts_per_period;
-    p["reason"] = SweepTable::reason(r);
-    p["message"] = m.empty() ? nlohmann::json() : nlohmann::json(m);
-    p["events"] = r.events;
-    p["rk_steps"] = r.rk_steps;
-    if (t.sweep.periodic.tol > 0.0) {
-      p["cycle"] = r.cycle;
-      p["closed_at"] = r.closed_at;
-      p["refused"] = r.refused;
-    }
-    points.push_back(std::move(p));
-  }
-  nlohmann::json j = {{"scenario", t.scenario}};
-  const analysis::GridAxis& a0 = t.sweep.grid.axes()[0];
-  if (t.sweep.grid.dimension() == 1 && a0.name == "surface.omega") {
+  nlohmann::json j = {{"scenario", t_.scenario}};
+  const analysis::GridAxis& a0 = t_.sweep.grid.axes()[0];
+  if (t_.sweep.grid.dimension() == 1 && a0.name == "surface.omega") {
     j["omega_from"] = a0.from;
     j["omega_to"] = a0.to;
     j["n"] = a0.n;
   }
   j["parameters"] = params;
-  j["observable"] = analysis::column_name(t.sweep.observe);
-  j["transient_periods"] = t.sweep.transient_periods;
-  j["record_periods"] = t.sweep.record_periods;
-  j["periodic_tol"] = t.sweep.periodic.tol;
-  j["continuation"] = t.sweep.carry != analysis::CarryOver::kNone;
-  j["carry_over"] = analysis::to_string(t.sweep.carry);
-  j["initial_states"] = t.initial_texts;
-  j["failed"] = t.failed();
-  j["points"] = points;
-  j["files"] = files;
-  return j;
+  j["observable"] = analysis::column_name(t_.sweep.observe);
+  j["transient_periods"] = t_.sweep.transient_periods;
+  j["record_periods"] = t_.sweep.record_periods;
+  j["periodic_tol"] = t_.sweep.periodic.tol;
+  j["continuation"] = t_.sweep.carry != analysis::CarryOver::kNone;
+  j["carry_over"] = analysis::to_string(t_.sweep.carry);
+  j["initial_states"] = t_.initial_texts;
+  std::string text = j.dump(2);  // "{\n  ...\n}"
+  text.resize(text.size() - 2);  // without the closing "\n}"
+  json_ = &out_.open(files_.json);
+  *json_ << text << ",\n  \"points\": [";
+}
+
+SweepOutput::~SweepOutput() = default;
+
+void SweepOutput::add(const analysis::SweepRecord& r) {
+  const std::size_t s = plan_.slot(r.point, r.run);
+  if (s < next_ || s >= plan_.records() || waiting_.count(s) > 0)
+    throw std::logic_error("SweepOutput::add: slot " + std::to_string(s) + " given twice");
+  if (s != next_) {
+    waiting_.emplace(s, r);
+    return;
+  }
+  write(r);
+  for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next_;
+       it = waiting_.erase(it))
+    write(it->second);
+}
+
+// the bulk of the output (a row per recorded value): written with to_chars, the same text as the
+// streams' precision(12) (C's %.12g) at a fraction of their cost, and passed on in chunks of about
+// 1 MB
+void SweepOutput::write(const analysis::SweepRecord& r) {
+  std::ostringstream key_stream;
+  key_stream.precision(12);
+  key_columns(key_stream, t_, plan_, r);
+  const std::string key = key_stream.str();
+
+  const std::string lead = key + ',';
+  for (const double v : r.values) {
+    chunk_ += lead;
+    append_g12(chunk_, v);
+    chunk_ += '\n';
+  }
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  if (chunk_.size() >= kChunk) flush_data();
+
+  const std::string m = SweepTable::message(r);
+  std::ostringstream row;
+  row.precision(12);
+  row << key << ',' << r.distinct << ',' << r.values.size() << ',' << r.impacts_per_period << ','
+      << SweepTable::reason(r) << ',' << (m.empty() ? std::string() : csv_field(m)) << '\n';
+  *summary_ << row.str();
+
+  if (timings_ != nullptr) {
+    std::ostringstream tr;
+    tr.precision(12);
+    tr << key << ',' << r.seconds << ',' << r.events << ',' << r.cycle << ',' << r.closed_at << ','
+       << r.refused << '\n';
+    *timings_ << tr.str();
+  }
+
+  nlohmann::json p;
+  for (int k = 0; k < t_.sweep.grid.dimension(); ++k)
+    p[t_.label(k)] = t_.sweep.grid.value(r.point, k);
+  if (t_.initials.size() > 1) p["initial"] = plan_.initial_of(r.run);
+  if (plan_.directions() > 1) p["direction"] = plan_.descending(r.run) ? "down" : "up";
+  p["distinct"] = r.distinct;
+  p["samples"] = r.values.size();
+  p["impacts_per_period"] = r.impacts_per_period;
+  p["reason"] = SweepTable::reason(r);
+  p["message"] = m.empty() ? nlohmann::json() : nlohmann::json(m);
+  p["events"] = r.events;
+  p["rk_steps"] = r.rk_steps;
+  if (t_.sweep.periodic.tol > 0.0) {
+    p["cycle"] = r.cycle;
+    p["closed_at"] = r.closed_at;
+    p["refused"] = r.refused;
+  }
+  *json_ << (next_ > 0 ? ",\n    " : "\n    ") << indented(p.dump(2), "    ");
+
+  if (hdf5_) hdf5_->add(r);
+  failed_ += r.error.empty() ? 0 : 1;
+  ++next_;
+}
+
+void SweepOutput::flush_data() {
+  data_->write(chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
+  chunk_.clear();
+}
+
+void SweepOutput::finish() {
+  if (!complete()) throw std::logic_error("SweepOutput::finish before every record was written");
+  flush_data();
+  const nlohmann::json files = {
+      {"data", files_.data.string()},
+      {"summary", files_.summary.string()},
+      {"hdf5", files_.hdf5.empty() ? nlohmann::json() : nlohmann::json(files_.hdf5.string())},
+      {"plot", files_.plot.empty() ? nlohmann::json() : nlohmann::json(files_.plot.string())}};
+  *json_ << (next_ > 0 ? "\n  ]" : "]") << ",\n  \"failed\": " << failed_
+         << ",\n  \"files\": " << indented(files.dump(2), "  ") << "\n}\n";
+  if (hdf5_) hdf5_->finish();
+  hdf5_.reset();
+  out_.close();
 }
 
 }  // namespace clatter::cli

@@ -1,9 +1,9 @@
 #pragma once
-// Records between the MPI ranks of one sweep: each rank packs its records into one byte string,
-// rank 0 gathers the strings (MpiWorld::gather) and unpacks them. The ranks run the same binary on
-// machines of one architecture (as mpirun launches them), so numbers travel as their bytes in
-// memory: exact, and far cheaper than the checkpoint's text lines (sweep_checkpoint.hpp), which
-// must survive a crash and be read by a later run.
+// Records between the MPI ranks of one sweep: a rank packs its records into byte strings as it
+// finishes them and sends them to rank 0 (MpiWorld::send), which unpacks them. The ranks run the
+// same binary on machines of one architecture (as mpirun launches them), so numbers travel as their
+// bytes in memory: exact, and far cheaper than the checkpoint's text lines (sweep_checkpoint.hpp),
+// which must survive a crash and be read by a later run.
 //
 // Layout of a record: point, run, reason, distinct, impacts, events, rk_steps, cycle, closed_at,
 // refused (int64 each); impacts_per_period, seconds, t (double each); q, q̇, a and the values (an

@@ -90,10 +90,17 @@ struct SweepControl {
   std::function<void(const SweepRecord&, std::size_t done, std::size_t total)> on_record;
   /// polled during the runs, from any thread (thread-safe): false stops the sweep
   std::function<bool()> keep_going;
+  /// true: the outcome holds this process's records. false: it holds none, and every record is
+  /// only handed to on_resumed or on_record, so that the memory of a sweep does not grow with its
+  /// grid (a caller streams the records to its outputs)
+  bool keep_records{true};
+  /// called once for each finished record that stands (a resumed chain's prefix), before any run
+  std::function<void(const SweepRecord&)> on_resumed;
 };
 
 struct SweepOutcome {
-  /// this process's records (all when ranks = 1) in the order (point, run)
+  /// this process's records (all when ranks = 1) in the order (point, run); empty unless
+  /// SweepControl::keep_records
   std::vector<SweepRecord> records;
   bool complete{true};  ///< false if keep_going stopped it
 };

@@ -280,6 +280,57 @@ TEST(ParameterSweep, AResumedChainContinuesAfterItsFinishedPrefixOnly) {
   for (std::size_t i = 0; i < ref.records.size(); ++i) expect_same(ref.records[i], rest.records[i]);
 }
 
+// Streaming (keep_records = false): the outcome holds nothing, and every record reaches the caller
+// exactly once, the resumed ones through on_resumed and the computed ones through on_record, equal
+// to those of the sweep that keeps its records; at 1 and 3 threads, and resumed with a missing
+// record in a chain (the prefix rule: the ones behind it are recomputed, not passed on).
+TEST(ParameterSweep, StreamingHandsOverEveryRecordOnceAndKeepsNone) {
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.0, 3.5, 6}, {"surface.amplitude", 0.9, 1.0, 2}});
+  sw.carry = CarryOver::kBoth;
+  sw.transient_periods = 30.0;
+  sw.record_periods = 10.0;
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
+  const SweepOutcome ref = run_sweep(m, starts, {}, sw, {});
+  const SweepPlan plan(sw.grid, sw.carry, 1);
+  ASSERT_EQ(ref.records.size(), plan.records());
+  // a chain of (axis-1 index 0, run 0): its 1st, 2nd and 4th records finished, the 3rd lost
+  std::vector<std::size_t> chain_slots;
+  {
+    std::vector<SweepTask> tasks;
+    plan.chain(0, tasks);
+    for (const SweepTask& t : tasks) chain_slots.push_back(plan.slot(t.point, t.run));
+  }
+  for (const int threads : {1, 3}) {
+    for (const bool resumed : {false, true}) {
+      SweepControl k;
+      k.threads = threads;
+      k.keep_records = false;
+      if (resumed)
+        for (const std::size_t i : {0, 1, 3}) k.finished.push_back(ref.records[chain_slots[i]]);
+      std::vector<int> seen(plan.records(), 0);
+      int from_resume = 0;
+      const auto check = [&](const SweepRecord& r) {
+        const std::size_t s = plan.slot(r.point, r.run);
+        ASSERT_LT(s, seen.size());
+        ++seen[s];
+        expect_same(ref.records[s], r);
+      };
+      k.on_resumed = [&](const SweepRecord& r) {
+        ++from_resume;
+        check(r);
+      };
+      k.on_record = [&](const SweepRecord& r, std::size_t, std::size_t) { check(r); };
+      const SweepOutcome out = run_sweep(m, starts, {}, sw, k);
+      EXPECT_TRUE(out.complete);
+      EXPECT_TRUE(out.records.empty());
+      EXPECT_EQ(from_resume, resumed ? 2 : 0) << threads << " threads";
+      for (std::size_t s = 0; s < seen.size(); ++s) EXPECT_EQ(seen[s], 1) << "slot " << s;
+    }
+  }
+}
+
 TEST(ParameterSweep, AFailingValueIsRecordedAndTheChainGoesOn) {
   // e > 1 is refused by the model at the first corner only under validate; run_sweep records it
   ParameterSweep sw;

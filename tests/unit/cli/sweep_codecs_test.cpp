@@ -14,8 +14,8 @@
 #include <random>
 #include <string>
 
+#include "commands/csv_number.hpp"
 #include "commands/sweep_checkpoint.hpp"
-#include "commands/sweep_output.hpp"
 #include "commands/sweep_transport.hpp"
 
 namespace clatter::cli {
