@@ -7,7 +7,8 @@
 
 From CSV: BIF.csv: <parameters>,[initial,][direction,]<observable> (one row per section value);
 SUM.csv: <parameters>,[initial,][direction,]distinct,samples,impacts_per_period,reason,message.
-From HDF5: the arrays of sweep.h5 (apps/clatter/commands/sweep_hdf5.hpp), read with h5py.
+From HDF5: the arrays of sweep.h5 (apps/clatter/commands/sweep_hdf5.hpp), read with h5py (the
+section values only for one parameter, where they are drawn).
 One parameter: top, the observable against the parameter (one dot per section value, one colour
 per run); bottom, the number of distinct values per value (the period in section crossings;
 chaos, more than 64, drawn at 65; 0 = the section was never crossed). Two parameters: the
@@ -58,37 +59,38 @@ def read_csv(data, summary):
 
 
 def read_hdf5(path):
+    """The arrays of sweep.h5, vectorised; the section values are read (a run at a time) only for
+    one parameter, where they are drawn: a 2-D grid's plot needs the per-point arrays alone."""
     import h5py
+    label = {"surface.omega": "omega"}
     with h5py.File(path, "r") as f:
         obs = f.attrs["observable"]
         obs = obs.decode() if isinstance(obs, bytes) else str(obs)
         v = f[obs]
         params = [d[0].name.lstrip("/") for d in list(v.dims)[:-2]]
         axes = [np.asarray(f[p]) for p in params]
-        values = np.asarray(v)
         distinct = np.asarray(f["distinct"])
         ipp = np.asarray(f["impacts_per_period"])
         run_initial = np.asarray(f["run_initial"])
         run_direction = np.asarray(f["run_direction"])
-        R = values.shape[-2]
-    label = {"surface.omega": "omega"}
-    out = {"params": [label.get(p, p) for p in params], "observable": obs, "runs": {},
-           "summary": []}
-    grids = np.meshgrid(*axes, indexing="ij")
-    for r in range(R):
-        x, y = [], []
-        for idx in np.ndindex(*values.shape[:-2]):
-            for s in values[idx + (r,)]:
-                if not math.isnan(s):
-                    x.append([g[idx] for g in grids])
-                    y.append(s)
-        key = " ".join(([str(run_initial[r])] if run_initial.max() > 0 else []) +
-                       ([{1: "up", -1: "down"}[int(run_direction[r])]]
-                        if run_direction.min() < 0 else []))
-        out["runs"][key] = (np.array(x).reshape(-1, len(params)), np.array(y))
-        for idx in np.ndindex(*values.shape[:-2]):
-            out["summary"].append(([g[idx] for g in grids], int(distinct[idx + (r,)]),
-                                   float(ipp[idx + (r,)]), key))
+        R = v.shape[-2]
+        out = {"params": [label.get(p, p) for p in params], "observable": obs, "runs": {},
+               "summary": []}
+        grids = np.meshgrid(*axes, indexing="ij")
+        points = np.stack([g.ravel() for g in grids], axis=1)  # (points, parameters)
+        for r in range(R):
+            key = " ".join(([str(run_initial[r])] if run_initial.max() > 0 else []) +
+                           ([{1: "up", -1: "down"}[int(run_direction[r])]]
+                            if run_direction.min() < 0 else []))
+            if len(params) == 1:
+                values = np.asarray(v[:, r, :]) if v.shape[-1] > 0 else np.empty((len(points), 0))
+                mask = ~np.isnan(values)
+                x = np.repeat(points, mask.sum(axis=1), axis=0)
+                out["runs"][key] = (x.reshape(-1, 1), values[mask])
+            dd = distinct[..., r].ravel()
+            pp = ipp[..., r].ravel()
+            out["summary"].extend((list(points[k]), int(dd[k]), float(pp[k]), key)
+                                  for k in range(len(points)))
     return out
 
 
