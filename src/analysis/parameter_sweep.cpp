@@ -6,6 +6,7 @@
 #include <numbers>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <time.h>
 
@@ -215,8 +216,7 @@ SweepOutcome run_sweep(const model::System& model,
   // which of this process's slots are done; a resumed record fills its slot before anything runs
   const bool keep = control.keep_records;
   std::vector<char> filled(plan.records(), 0);
-  std::vector<SweepRecord> slots(keep ? plan.records() : 0);     // the records (keep_records)
-  std::unordered_map<std::size_t, SweepRecord> resumed_records;  // until the prefixes are known
+  std::vector<SweepRecord> slots(keep ? plan.records() : 0);  // the records (keep_records)
   std::size_t total = 0;
   {
     std::vector<SweepTask> tasks;
@@ -225,19 +225,26 @@ SweepOutcome run_sweep(const model::System& model,
       total += tasks.size();
     }
   }
-  std::size_t done = 0;
-  for (SweepRecord& r : control.finished) {
+  // the records finished earlier, read twice: which slots they fill, then what is kept of them
+  const auto each_finished = [&](const std::function<void(const SweepRecord&)>& f) {
+    if (control.finished_source) control.finished_source(f);
+    for (const SweepRecord& r : control.finished) f(r);
+  };
+  // another rank's record (a checkpoint written with other ranks) is left to that rank
+  const auto slot_of_mine = [&](const SweepRecord& r) {
     const std::size_t s = plan.slot(r.point, r.run);
-    // another rank's record (a checkpoint written with other ranks) is left to that rank
-    if (s >= filled.size() || filled[s] ||
-        !SweepPlan::owns(plan.chain_of(r.point, r.run), control.rank, control.ranks))
-      continue;
-    resumed_records.emplace(s, std::move(r));
-    filled[s] = 1;
-  }
-  control.finished.clear();
-  // the records a chain carries over from at its first run (streaming: the only ones kept)
-  std::unordered_map<std::size_t, SweepRecord> carry_from;
+    return s < filled.size() &&
+                   SweepPlan::owns(plan.chain_of(r.point, r.run), control.rank, control.ranks)
+               ? s
+               : filled.size();
+  };
+  each_finished([&](const SweepRecord& r) {
+    const std::size_t s = slot_of_mine(r);
+    if (s < filled.size()) filled[s] = 1;
+  });
+  std::size_t done = 0;
+  // the last of each chain's finished prefix, where the chain goes on
+  std::unordered_set<std::size_t> carry_slots;
   {
     std::vector<SweepTask> tasks;
     for (const std::size_t c : mine) {
@@ -251,20 +258,33 @@ SweepOutcome run_sweep(const model::System& model,
         gap = gap || !filled[s];
         if (!filled[s]) continue;
         ++done;
-        auto it = resumed_records.find(s);
-        if (control.on_resumed) control.on_resumed(it->second);
         // the next one's flag is final here: a filled next is still in the prefix
-        const bool last =
-            i + 1 == tasks.size() || !filled[plan.slot(tasks[i + 1].point, tasks[i + 1].run)];
-        if (keep)
-          slots[s] = std::move(it->second);
-        else if (last)
-          carry_from.emplace(s, std::move(it->second));
-        resumed_records.erase(it);
+        if (i + 1 < tasks.size() && !filled[plan.slot(tasks[i + 1].point, tasks[i + 1].run)])
+          carry_slots.insert(s);
       }
     }
   }
-  resumed_records.clear();
+  // the records that stand: passed on, and kept (keep_records) or kept to carry over from
+  std::unordered_map<std::size_t, SweepRecord> carry_from;
+  {
+    std::vector<char> passed(plan.records(), 0);  // the first copy of a slot only
+    each_finished([&](const SweepRecord& r) {
+      const std::size_t s = slot_of_mine(r);
+      if (s >= filled.size() || !filled[s] || passed[s]) return;
+      passed[s] = 1;
+      if (control.on_resumed) control.on_resumed(r);
+      if (keep) {
+        slots[s] = r;
+      } else if (carry_slots.count(s) > 0) {
+        SweepRecord& c = carry_from[s];  // its final state only (carry reads t, q, q̇, a)
+        c.t = r.t;
+        c.q = r.q;
+        c.qd = r.qd;
+        c.aux = r.aux;
+      }
+    });
+  }
+  control.finished.clear();
   const std::vector<char> resumed = filled;
 
   std::atomic<std::size_t> next{0};

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <numbers>
@@ -344,8 +345,15 @@ int run_sweep_cli(const SweepCliOptions& o) {
           "an interrupted sweep left its checkpoint in " + dir.string() +
               " (sweep-checkpoint.r*.partial): give --resume to finish it, or remove those files "
               "to start again");
-  std::vector<analysis::SweepRecord> finished;
-  if (o.resume) finished = checkpoint.load(sw.grid.size(), plan.runs());
+  // the records of the interrupted run: counted here, read by the sweep (twice), never held
+  std::size_t resumed_mine = 0, resumed_all = 0;
+  if (o.resume)
+    checkpoint.scan(sw.grid.size(), plan.runs(), [&](const analysis::SweepRecord& r) {
+      ++resumed_all;
+      resumed_mine +=
+          analysis::SweepPlan::owns(plan.chain_of(r.point, r.run), world.rank(), world.size()) ? 1
+                                                                                               : 0;
+    });
   (void)world.all(true);
   world.start_work();
   checkpoint.open(world.rank());
@@ -399,12 +407,6 @@ int run_sweep_cli(const SweepCliOptions& o) {
   };
 
   // progress (rank 0's share under MPI), journal, wall-clock limit
-  std::size_t resumed_mine = 0;
-  for (const analysis::SweepRecord& r : finished)
-    resumed_mine +=
-        analysis::SweepPlan::owns(plan.chain_of(r.point, r.run), world.rank(), world.size()) ? 1
-                                                                                             : 0;
-  const std::size_t resumed_all = finished.size();
   ProgressBar progress(world.size() > 1 ? "values (rank 0's share)" : "values", resumed_mine,
                        o.progress && world.rank() == 0);
   const auto start = std::chrono::steady_clock::now();
@@ -413,7 +415,10 @@ int run_sweep_cli(const SweepCliOptions& o) {
   control.threads = o.threads;
   control.rank = world.rank();
   control.ranks = world.size();
-  control.finished = std::move(finished);
+  if (o.resume)
+    control.finished_source = [&](const std::function<void(const analysis::SweepRecord&)>& each) {
+      checkpoint.scan(sw.grid.size(), plan.runs(), each);
+    };
   control.keep_records = false;
   control.on_resumed = pass_on;
   control.on_record = [&](const analysis::SweepRecord& r, std::size_t done, std::size_t total) {

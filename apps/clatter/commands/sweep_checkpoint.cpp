@@ -229,8 +229,8 @@ std::vector<fs::path> SweepCheckpoint::existing() const {
   return out;
 }
 
-std::vector<analysis::SweepRecord> SweepCheckpoint::load(std::size_t points, int runs) const {
-  std::vector<analysis::SweepRecord> out;
+void SweepCheckpoint::scan(std::size_t points, int runs,
+                           const std::function<void(const analysis::SweepRecord&)>& each) const {
   std::vector<char> seen(points * static_cast<std::size_t>(runs), 0);
   for (const fs::path& p : existing()) {
     std::ifstream in(p, std::ios::binary);
@@ -248,10 +248,9 @@ std::vector<analysis::SweepRecord> SweepCheckpoint::load(std::size_t points, int
           r.point * static_cast<std::size_t>(runs) + static_cast<std::size_t>(r.run);
       if (seen[s]) continue;
       seen[s] = 1;
-      out.push_back(std::move(r));
+      each(r);
     }
   }
-  return out;
 }
 
 SweepCheckpoint::~SweepCheckpoint() {

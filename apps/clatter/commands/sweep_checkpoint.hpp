@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,9 +40,11 @@ class SweepCheckpoint {
 
   /// The journal files present (any rank).
   [[nodiscard]] std::vector<std::filesystem::path> existing() const;
-  /// Reads every journal: the records of this sweep, first copy of each (point, run) kept. Throws
-  /// InvalidArgument("--resume", ...) naming a journal of another sweep.
-  [[nodiscard]] std::vector<analysis::SweepRecord> load(std::size_t points, int runs) const;
+  /// Reads every journal and passes each record of this sweep to `each`, the first copy of each
+  /// (point, run) only, one at a time (none is kept: a resume reads the journals again rather
+  /// than hold them). Throws InvalidArgument("--resume", ...) naming a journal of another sweep.
+  void scan(std::size_t points, int runs,
+            const std::function<void(const analysis::SweepRecord&)>& each) const;
   /// Opens this rank's journal for appending (writing the header if it is new).
   void open(int rank);
   /// Appends one record to the file (one write(2): in the kernel's hands at once, so it survives

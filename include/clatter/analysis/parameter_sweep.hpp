@@ -85,6 +85,10 @@ struct SweepControl {
   int ranks{1};
   /// records finished earlier (a resumed sweep): not recomputed, returned as they are
   std::vector<SweepRecord> finished;
+  /// more records finished earlier, from a source that passes each of them to its argument (e.g.
+  /// a journal on disk): called twice, so that none has to be held (keep_records = false keeps
+  /// only the one each chain continues from)
+  std::function<void(const std::function<void(const SweepRecord&)>&)> finished_source;
   /// called when a record is finished, with the numbers of this process's records done (finished
   /// earlier included) and in all
   std::function<void(const SweepRecord&, std::size_t done, std::size_t total)> on_record;

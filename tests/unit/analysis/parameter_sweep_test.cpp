@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 #include "clatter/analysis/bifurcation_sweep.hpp"
@@ -283,7 +284,8 @@ TEST(ParameterSweep, AResumedChainContinuesAfterItsFinishedPrefixOnly) {
 // Streaming (keep_records = false): the outcome holds nothing, and every record reaches the caller
 // exactly once, the resumed ones through on_resumed and the computed ones through on_record, equal
 // to those of the sweep that keeps its records; at 1 and 3 threads, and resumed with a missing
-// record in a chain (the prefix rule: the ones behind it are recomputed, not passed on).
+// record in a chain (the prefix rule: the ones behind it are recomputed, not passed on), the
+// finished records given as a vector or read (twice) from a source, a duplicate among them.
 TEST(ParameterSweep, StreamingHandsOverEveryRecordOnceAndKeepsNone) {
   ParameterSweep sw;
   sw.grid = SweepGrid({{"surface.omega", 3.0, 3.5, 6}, {"surface.amplitude", 0.9, 1.0, 2}});
@@ -302,13 +304,20 @@ TEST(ParameterSweep, StreamingHandsOverEveryRecordOnceAndKeepsNone) {
     plan.chain(0, tasks);
     for (const SweepTask& t : tasks) chain_slots.push_back(plan.slot(t.point, t.run));
   }
+  std::vector<SweepRecord> journal;  // the finished records, as a journal on disk would hold them
+  for (const std::size_t i : {3, 0, 1, 0}) journal.push_back(ref.records[chain_slots[i]]);
   for (const int threads : {1, 3}) {
-    for (const bool resumed : {false, true}) {
+    for (const int resumed : {0, 1, 2}) {  // none; from `finished`; from `finished_source`
       SweepControl k;
       k.threads = threads;
       k.keep_records = false;
-      if (resumed)
-        for (const std::size_t i : {0, 1, 3}) k.finished.push_back(ref.records[chain_slots[i]]);
+      int reads = 0;
+      if (resumed == 1) k.finished = journal;
+      if (resumed == 2)
+        k.finished_source = [&](const std::function<void(const SweepRecord&)>& each) {
+          ++reads;
+          for (const SweepRecord& r : journal) each(r);
+        };
       std::vector<int> seen(plan.records(), 0);
       int from_resume = 0;
       const auto check = [&](const SweepRecord& r) {
@@ -325,7 +334,8 @@ TEST(ParameterSweep, StreamingHandsOverEveryRecordOnceAndKeepsNone) {
       const SweepOutcome out = run_sweep(m, starts, {}, sw, k);
       EXPECT_TRUE(out.complete);
       EXPECT_TRUE(out.records.empty());
-      EXPECT_EQ(from_resume, resumed ? 2 : 0) << threads << " threads";
+      EXPECT_EQ(from_resume, resumed > 0 ? 2 : 0) << threads << " threads";
+      EXPECT_EQ(reads, resumed == 2 ? 2 : 0);
       for (std::size_t s = 0; s < seen.size(); ++s) EXPECT_EQ(seen[s], 1) << "slot " << s;
     }
   }
