@@ -233,17 +233,11 @@ struct SweepHdf5::File {
                 "the observable on the " +
                     std::string(analysis::to_string(t.sweep.observe.section)) +
                     " section after the transient, NaN-padded");
-    std::vector<int> none;
-    samples = w.dataset("samples", H5T_NATIVE_INT, dims, none);
-    attach(samples);
-    distinct = w.dataset("distinct", H5T_NATIVE_INT, dims, none);
-    attach(distinct);
-    w.attribute(distinct, "description",
-                "distinct section values (1e-6 relative), -1: more than 64");
-    ipp = w.dataset("impacts_per_period", H5T_NATIVE_DOUBLE, dims, none);
-    attach(ipp);
-    reason = w.dataset("reason", H5T_NATIVE_SCHAR, dims, none);
-    attach(reason);
+    samples = per_point("samples", H5T_NATIVE_INT, "");
+    distinct = per_point("distinct", H5T_NATIVE_INT,
+                         "distinct section values (1e-6 relative), -1: more than 64");
+    ipp = per_point("impacts_per_period", H5T_NATIVE_DOUBLE, "");
+    reason = per_point("reason", H5T_NATIVE_SCHAR, "");
     std::vector<signed char> flags;
     std::string meanings = "error";
     flags.push_back(-1);
@@ -253,27 +247,21 @@ struct SweepHdf5::File {
     }
     w.attribute(reason, "flag_values", H5T_NATIVE_SCHAR, flags);
     w.attribute(reason, "flag_meanings", meanings);
-    events = w.dataset("events", H5T_NATIVE_LLONG, dims, none);
-    attach(events);
-    steps = w.dataset("rk_steps", H5T_NATIVE_LLONG, dims, none);
-    attach(steps);
+    events = per_point("events", H5T_NATIVE_LLONG, "");
+    steps = per_point("rk_steps", H5T_NATIVE_LLONG, "");
     if (periodic) {
-      cycle = w.dataset("cycle", H5T_NATIVE_INT, dims, none);
-      attach(cycle);
-      w.attribute(cycle, "description",
-                  "forcing periods of the cycle the periodic shortcut closed (0: run in full)");
-      closed_at = w.dataset("closed_at", H5T_NATIVE_LLONG, dims, none);
-      attach(closed_at);
-      w.attribute(closed_at, "description", "the forcing period at which the cycle closed");
-      refused = w.dataset("refused", H5T_NATIVE_INT, dims, none);
-      attach(refused);
-      w.attribute(refused, "description", "cycles the stability check refused (not shown stable)");
+      cycle =
+          per_point("cycle", H5T_NATIVE_INT,
+                    "forcing periods of the cycle the periodic shortcut closed (0: run in full)");
+      closed_at =
+          per_point("closed_at", H5T_NATIVE_LLONG, "the forcing period at which the cycle closed");
+      refused = per_point("refused", H5T_NATIVE_INT,
+                          "cycles the stability check refused (not shown stable)");
     }
     string_type = H5Tcopy(H5T_C_S1);
     if (string_type < 0) throw std::runtime_error("HDF5: cannot create a string type");
     check(H5Tset_size(string_type, H5T_VARIABLE), "error");
-    std::vector<const char*> no_text;
-    error = w.dataset("error", string_type, dims, no_text);
+    error = w.dataset("error", string_type, dims, std::vector<const char*>{});
     attach(error);
 
     const hid_t f = w.file();
@@ -291,6 +279,14 @@ struct SweepHdf5::File {
   }
   File(const File&) = delete;
   File& operator=(const File&) = delete;
+
+  // a dataset of one number per (point, run), written later by blocks; its scales attached
+  hid_t per_point(const std::string& name, hid_t type, const std::string& description) {
+    const hid_t d = w.dataset(name, type, dims, std::vector<int>{});
+    attach(d);
+    if (!description.empty()) w.attribute(d, "description", description);
+    return d;
+  }
 
   void attach(hid_t ds) {
     for (std::size_t k = 0; k < scales.size(); ++k)
