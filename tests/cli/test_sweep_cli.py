@@ -14,7 +14,9 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
   the PNG is drawn from the HDF5 file;
 - a sweep stopped by --max-wall-time (exit 4) or by SIGINT writes no final file (only the
   checkpoint sweep-checkpoint.r0.partial), refuses to start again without --resume (exit 2), and
-  --resume finishes it with the same bytes as an uninterrupted run, removing the checkpoint;
+  --resume finishes it with the same bytes as an uninterrupted run, removing the checkpoint; one
+  killed by SIGKILL leaves its outputs' temporaries (never the final names), which --resume
+  removes;
 - --periodic-tol 1e-10 on the ball's period-1 orbit (closed form, [B] §6.3): each value stops
   after fewer periods than the transient (summary.json: cycle, closed_at) and its apex heights
   equal the full run's to 1e-9 relative; --section strobe samples t0 + k 2 pi/omega (one row per
@@ -392,6 +394,35 @@ class Resume(unittest.TestCase):
             rc, _, err = run("sweep", self.BALL, *self.ARGS, "--out", out, "--resume")
             self.assertEqual(rc, 0, err)
             self.assertEqual(digest(out, DATA), ref)
+
+    def test_sigkill_then_resume_gives_the_same_bytes_and_removes_the_temporaries(self):
+        # a crash: no handler runs, so the outputs' temporaries (written while the sweep runs)
+        # stay; the resumed run removes them (their process is gone) and commits its own
+        with tempfile.TemporaryDirectory() as d:
+            ref = self.reference(d)
+            out = os.path.join(d, "cut")
+            p = subprocess.Popen([CLATTER, "sweep", self.BALL, *map(str, self.ARGS), "--out",
+                                  out],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            journal = os.path.join(out, "sweep-checkpoint.r0.partial")
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                if os.path.exists(journal):
+                    with open(journal) as fh:
+                        if len(fh.read().splitlines()) >= 3:
+                            break
+                time.sleep(0.01)
+            p.kill()
+            p.wait(timeout=60)
+            self.assertEqual(p.returncode, -signal.SIGKILL)
+            left = sorted(os.listdir(out))
+            self.assertIn(f"bifurcation.tmp-{p.pid}.csv", left)
+            self.assertNotIn("bifurcation.csv", left)  # nothing that looks complete
+            rc, _, err = run("sweep", self.BALL, *self.ARGS, "--out", out, "--resume")
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(digest(out, DATA), ref)
+            self.assertEqual(sorted(os.listdir(out)), ["bifurcation.csv", "summary.csv",
+                                                       "summary.json"])
 
     def test_resume_refuses_another_sweeps_checkpoint(self):
         with tempfile.TemporaryDirectory() as d:

@@ -1,7 +1,9 @@
 #include "commands/output_set.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <stdexcept>
 #include <system_error>
 
@@ -33,12 +35,41 @@ fs::path output_folder(const std::string& out, const std::string& name, const ch
 
 OutputSet::~OutputSet() { discard(); }
 
+namespace {
+
+// Removes the temporaries <stem>.tmp-<pid><ext> of `path` left by processes that no longer run
+// (a killed or crashed run: a signal's handler removes its own). A pid that runs, whatever it
+// is, keeps its file.
+void remove_stale_temporaries(const fs::path& path) {
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const std::string head = path.stem().string() + ".tmp-";
+  const std::string tail = path.extension().string();
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= head.size() + tail.size() || name.compare(0, head.size(), head) != 0 ||
+        name.compare(name.size() - tail.size(), tail.size(), tail) != 0)
+      continue;
+    const std::string digits = name.substr(head.size(), name.size() - head.size() - tail.size());
+    if (digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    const auto pid = static_cast<pid_t>(std::stol(digits));
+    if (pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+    std::error_code ignored;
+    fs::remove(it->path(), ignored);
+  }
+}
+
+}  // namespace
+
 OutputSet::Entry& OutputSet::entry(const fs::path& path) {
   auto it = entries_.find(path);
   if (it != entries_.end()) return it->second;
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
   if (ec) throw std::runtime_error("cannot create directory " + path.parent_path().string());
+  remove_stale_temporaries(path);
   Entry e;
   e.tmp = path.parent_path() /
           (path.stem().string() + ".tmp-" + std::to_string(::getpid()) + path.extension().string());

@@ -4,7 +4,9 @@
 // place by commit() with interrupts blocked. Files of an earlier run that this run does not write
 // (declared with also_replaces, e.g. a plot when --no-plot is given) are removed by the same
 // commit, so old and new outputs never stand side by side. A set destroyed without commit()
-// removes its temporaries: the previous complete output stays untouched.
+// removes its temporaries: the previous complete output stays untouched. A temporary left by a
+// process that was killed (SIGKILL, a crash: no handler ran) is removed by the next set that
+// writes the same file, once that process no longer runs.
 
 #include <filesystem>
 #include <fstream>
