@@ -30,7 +30,8 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
   less than 4 MB from 500 to 2 000 values of 1 001 section values each, where holding the records
   would add 1 500 x 1 001 x 8 B = 12 MB (summary.json's points included; CSV outputs); so does
   the peak of the same 2 000-value sweep resumed after a stop (its journal read, not held);
-- with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps) (skipped,
+- with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps),
+  and its progress bar (--progress: drawn on a pipe too) counts both ranks' values (skipped,
   exit 77, with --skip WHY: built without MPI, or a sanitizer build).
 """
 import hashlib
@@ -506,6 +507,14 @@ class Mpi(unittest.TestCase):
                 if args is short:
                     with open(os.path.join(two, "summary.csv")) as f:
                         self.assertIn('"stopped after max_events = 30 events at t = ', f.read())
+        # --progress draws the bar on a pipe too: rank 0 counts every rank's values
+        with tempfile.TemporaryDirectory() as d:
+            args = [a if a != "--no-progress" else "--progress" for a in short]
+            p = subprocess.run([MPIEXEC, "-np", "2", "--oversubscribe", CLATTER, "sweep",
+                                *map(str, args), "--threads", "1", "--out", d],
+                               capture_output=True, text=True, timeout=300, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("] 5/5 values", p.stderr)
 
 
 if __name__ == "__main__":

@@ -20,9 +20,9 @@ std::string format_duration(double seconds) {
   return buf;
 }
 
-ProgressBar::ProgressBar(std::string what, std::size_t already_done, bool enabled)
+ProgressBar::ProgressBar(std::string what, std::size_t already_done, bool enabled, bool always)
     : what_(std::move(what)),
-      enabled_(enabled && ::isatty(STDERR_FILENO) == 1),
+      enabled_(enabled && (always || ::isatty(STDERR_FILENO) == 1)),
       done_at_start_(already_done),
       start_(std::chrono::steady_clock::now()) {}
 

@@ -1,6 +1,7 @@
 #pragma once
 // A progress bar with an estimate of the time left, drawn on stderr only when it is a terminal
-// (at most 5 times a second; a final newline when done). Fed by the sweep's record callback.
+// (at most 5 times a second; a final newline when done), or on any stderr when asked. Fed by the
+// sweep's record callback.
 
 #include <chrono>
 #include <cstddef>
@@ -11,8 +12,9 @@ namespace clatter::cli {
 class ProgressBar {
  public:
   /// `what`: the unit counted ("values"); `already_done`: finished before this run (resumed, not
-  /// in the estimate); `enabled` false draws nothing (also if stderr is not a terminal).
-  ProgressBar(std::string what, std::size_t already_done, bool enabled);
+  /// in the estimate); `enabled` false draws nothing, nor does a stderr that is not a terminal
+  /// unless `always` (e.g. under mpirun, whose ranks write to a pipe).
+  ProgressBar(std::string what, std::size_t already_done, bool enabled, bool always = false);
   ~ProgressBar();
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;

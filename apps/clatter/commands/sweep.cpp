@@ -71,6 +71,7 @@ struct SweepCliOptions {
   bool hdf5{false};
   bool plot{true};
   bool progress{true};
+  bool progress_always{false};
 };
 
 double parse_number(const std::string& s, const char* option, const std::string& what) {
@@ -346,14 +347,10 @@ int run_sweep_cli(const SweepCliOptions& o) {
               " (sweep-checkpoint.r*.partial): give --resume to finish it, or remove those files "
               "to start again");
   // the records of the interrupted run: counted here, read by the sweep (twice), never held
-  std::size_t resumed_mine = 0, resumed_all = 0;
+  std::size_t resumed_all = 0;
   if (o.resume)
-    checkpoint.scan(sw.grid.size(), plan.runs(), [&](const analysis::SweepRecord& r) {
-      ++resumed_all;
-      resumed_mine +=
-          analysis::SweepPlan::owns(plan.chain_of(r.point, r.run), world.rank(), world.size()) ? 1
-                                                                                               : 0;
-    });
+    checkpoint.scan(sw.grid.size(), plan.runs(),
+                    [&](const analysis::SweepRecord&) { ++resumed_all; });
   (void)world.all(true);
   world.start_work();
   checkpoint.open(world.rank());
@@ -383,6 +380,9 @@ int run_sweep_cli(const SweepCliOptions& o) {
     table.initial_texts = initial_texts;
     output.emplace(std::move(table), files, out);
   }
+  // rank 0's progress bar counts the records of every rank as they reach the outputs
+  ProgressBar progress("values", resumed_all, o.progress && world.rank() == 0, o.progress_always);
+  std::size_t arrived = 0;  // rank 0: records given to the outputs, every rank's
   const auto take = [&](const std::string& bytes) {
     const char* p = bytes.data();
     const char* const end = p + bytes.size();
@@ -391,7 +391,9 @@ int run_sweep_cli(const SweepCliOptions& o) {
       if (!unpack_record(p, end, sw.grid.size(), plan.runs(), r))
         throw std::runtime_error("a rank sent a corrupt record");
       output->add(r);
+      ++arrived;
     }
+    progress.update(arrived, plan.records());
   };
   std::string outgoing;  // a rank ≠ 0: packed records not yet sent
   std::size_t done_mine = 0;
@@ -399,6 +401,8 @@ int run_sweep_cli(const SweepCliOptions& o) {
     ++done_mine;
     if (world.rank() == 0) {
       output->add(r);
+      ++arrived;
+      progress.update(arrived, plan.records());
       if (world.size() > 1) (void)world.receive(take);
       return;
     }
@@ -406,9 +410,7 @@ int run_sweep_cli(const SweepCliOptions& o) {
     if (outgoing.size() >= (std::size_t{64} << 10)) world.send(std::exchange(outgoing, {}));
   };
 
-  // progress (rank 0's share under MPI), journal, wall-clock limit
-  ProgressBar progress(world.size() > 1 ? "values (rank 0's share)" : "values", resumed_mine,
-                       o.progress && world.rank() == 0);
+  // journal, wall-clock limit
   const auto start = std::chrono::steady_clock::now();
   std::atomic<bool> out_of_time{false};
   analysis::SweepControl control;
@@ -421,9 +423,8 @@ int run_sweep_cli(const SweepCliOptions& o) {
     };
   control.keep_records = false;
   control.on_resumed = pass_on;
-  control.on_record = [&](const analysis::SweepRecord& r, std::size_t done, std::size_t total) {
+  control.on_record = [&](const analysis::SweepRecord& r, std::size_t, std::size_t) {
     checkpoint.append(r);
-    progress.update(done, total);
     pass_on(r);
   };
   if (o.max_wall_time > 0.0) {
@@ -438,9 +439,9 @@ int run_sweep_cli(const SweepCliOptions& o) {
   }
   const analysis::SweepOutcome outcome =
       run_sweep(*sc.model, initials, sc.options, sw, std::move(control));
-  progress.finish();
   if (world.rank() == 0) {
     world.receive_all(take);
+    progress.finish();
   } else {
     if (!outgoing.empty()) world.send(std::exchange(outgoing, {}));
     world.end_stream();
@@ -565,6 +566,9 @@ Run add_sweep(CLI::App& app) {
   sub->add_option("--out", o->out, "output directory (default out/<scenario>_sweep)");
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
   sub->add_flag("!--no-progress", o->progress, "no progress bar on a terminal");
+  sub->add_flag("--progress", o->progress_always,
+                "draw the progress bar even when stderr is not a terminal (e.g. under mpirun, "
+                "whose ranks write to a pipe)");
   return [o] { return run_sweep_cli(*o); };
 }
 
