@@ -31,7 +31,8 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
   would add 1 500 x 1 001 x 8 B = 12 MB (summary.json's points included; CSV outputs); so does
   the peak of the same 2 000-value sweep resumed after a stop (its journal read, not held);
 - with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps),
-  and its progress bar (--progress: drawn on a pipe too) counts both ranks' values (skipped,
+  also over TCP with rendezvous messages, and its progress bar (--progress: drawn on a pipe
+  too) counts both ranks' values (skipped,
   exit 77, with --skip WHY: built without MPI, or a sanitizer build).
 """
 import hashlib
@@ -507,6 +508,18 @@ class Mpi(unittest.TestCase):
                 if args is short:
                     with open(os.path.join(two, "summary.csv")) as f:
                         self.assertIn('"stopped after max_events = 30 events at t = ', f.read())
+        # the transport between machines (TCP), messages above 4 KB sent by rendezvous: rank 0
+        # receives them without blocking while rank 1 computes (MPI_Imrecv)
+        with tempfile.TemporaryDirectory() as d:
+            one, two = os.path.join(d, "one"), os.path.join(d, "two")
+            rc, _, err = run("sweep", *FIG8A, "--threads", 1, "--out", one)
+            self.assertEqual(rc, 0, err)
+            p = subprocess.run([MPIEXEC, "-np", "2", "--oversubscribe", "--mca", "btl", "tcp,self",
+                                "--mca", "btl_tcp_eager_limit", "4096", CLATTER, "sweep",
+                                *map(str, FIG8A), "--threads", "1", "--out", two],
+                               capture_output=True, text=True, timeout=300, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(digest(one, DATA), digest(two, DATA))
         # --progress draws the bar on a pipe too: rank 0 counts every rank's values
         with tempfile.TemporaryDirectory() as d:
             args = [a if a != "--no-progress" else "--progress" for a in short]

@@ -41,8 +41,22 @@ struct MpiWorld::Outbox {
     }
   }
 };
+
+// rank 0's receives in flight, in the order their messages were matched: taken in that order (a
+// rank's records, then its end), each once complete. Matched and received without blocking
+// (MPI_Improbe, MPI_Imrecv): a large message completes only as its sender calls MPI again (its
+// next record), and a blocking receive would spin until then.
+struct MpiWorld::Inbox {
+  struct Message {
+    std::string bytes;
+    int tag{0};
+    MPI_Request request{};
+  };
+  std::deque<Message> pending;
+};
 #else
 struct MpiWorld::Outbox {};
+struct MpiWorld::Inbox {};
 #endif
 
 bool MpiWorld::available() {
@@ -65,7 +79,7 @@ int MpiWorld::launched_size() {
   return 1;
 }
 
-MpiWorld::MpiWorld() {
+MpiWorld::MpiWorld() : outbox_(std::make_unique<Outbox>()), inbox_(std::make_unique<Inbox>()) {
 #ifdef CLATTER_HAVE_MPI
   if (!launched()) return;
   int done = 0;
@@ -92,7 +106,6 @@ MpiWorld::MpiWorld() {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 #endif
-  outbox_ = std::make_unique<Outbox>();
 }
 
 MpiWorld::~MpiWorld() {
@@ -132,25 +145,36 @@ void MpiWorld::end_stream() {
 bool MpiWorld::receive(const std::function<void(const std::string&)>& take) {
   if (size_ == 1) return true;
 #ifdef CLATTER_HAVE_MPI
+  std::deque<Inbox::Message>& pending = inbox_->pending;
   for (;;) {
     int flag = 0;
+    MPI_Message message{};
     MPI_Status status{};
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+    MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &message, &status);
     if (flag == 0) break;
     int n = 0;
     MPI_Get_count(&status, MPI_CHAR, &n);
-    std::string bytes(static_cast<std::size_t>(n), '\0');
-    MPI_Recv(bytes.data(), n, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
-    if (status.MPI_TAG == kEnd)
+    Inbox::Message& m = pending.emplace_back();
+    m.bytes.resize(static_cast<std::size_t>(n));
+    m.tag = status.MPI_TAG;
+    MPI_Imrecv(m.bytes.data(), n, MPI_CHAR, &message, &m.request);
+  }
+  while (!pending.empty()) {
+    int done = 0;
+    MPI_Test(&pending.front().request, &done, MPI_STATUS_IGNORE);
+    if (done == 0) break;
+    const Inbox::Message m = std::move(pending.front());
+    pending.pop_front();
+    if (m.tag == kEnd)
       ++ended_;
     else
-      take(bytes);
+      take(m.bytes);
   }
+  return ended_ == size_ - 1 && pending.empty();
 #else
   (void)take;
+  return true;
 #endif
-  return ended_ == size_ - 1;
 }
 
 void MpiWorld::receive_all(const std::function<void(const std::string&)>& take) {

@@ -59,6 +59,8 @@ class MpiWorld {
   bool working_{false};
   struct Outbox;  // the sends not yet received (ranks ≠ 0)
   std::unique_ptr<Outbox> outbox_;
+  struct Inbox;  // the receives in flight (rank 0)
+  std::unique_ptr<Inbox> inbox_;
   int ended_{0};  // rank 0: ranks whose stream has ended
 };
 
