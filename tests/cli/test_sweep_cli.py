@@ -371,21 +371,25 @@ class Resume(unittest.TestCase):
             self.assertEqual(digest(out, DATA), ref)
             self.assertFalse([f for f in os.listdir(out) if "partial" in f])
 
+    def start_until_journalled(self, out):
+        """Starts the sweep into `out`; returns (process, journal) once 2 values are journalled."""
+        p = subprocess.Popen([CLATTER, "sweep", self.BALL, *map(str, self.ARGS), "--out", out],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        journal = os.path.join(out, "sweep-checkpoint.r0.partial")
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if os.path.exists(journal):
+                with open(journal) as fh:
+                    if len(fh.read().splitlines()) >= 3:
+                        break
+            time.sleep(0.01)
+        return p, journal
+
     def test_sigint_then_resume_gives_the_same_bytes(self):
         with tempfile.TemporaryDirectory() as d:
             ref = self.reference(d)
             out = os.path.join(d, "cut")
-            p = subprocess.Popen([CLATTER, "sweep", self.BALL, *map(str, self.ARGS), "--out",
-                                  out],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            journal = os.path.join(out, "sweep-checkpoint.r0.partial")
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                if os.path.exists(journal):
-                    with open(journal) as fh:
-                        if len(fh.read().splitlines()) >= 3:
-                            break
-                time.sleep(0.01)
+            p, journal = self.start_until_journalled(out)
             p.send_signal(signal.SIGINT)
             p.wait(timeout=60)
             self.assertEqual(p.returncode, -signal.SIGINT)
@@ -403,17 +407,7 @@ class Resume(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             ref = self.reference(d)
             out = os.path.join(d, "cut")
-            p = subprocess.Popen([CLATTER, "sweep", self.BALL, *map(str, self.ARGS), "--out",
-                                  out],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            journal = os.path.join(out, "sweep-checkpoint.r0.partial")
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                if os.path.exists(journal):
-                    with open(journal) as fh:
-                        if len(fh.read().splitlines()) >= 3:
-                            break
-                time.sleep(0.01)
+            p, _ = self.start_until_journalled(out)
             p.kill()
             p.wait(timeout=60)
             self.assertEqual(p.returncode, -signal.SIGKILL)
