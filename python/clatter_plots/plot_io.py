@@ -22,9 +22,14 @@ def read_csv(path, script):
 
 
 def save(fig, out):
-    """Writes the figure atomically: a temporary beside `out`, then a rename."""
+    """Lays the figure out tightly and writes it atomically (save_atomic)."""
     fig.tight_layout()
+    save_atomic(fig, out)
+
+
+def save_atomic(fig, out, dpi=110):
+    """Writes the figure as it is laid out: a temporary beside `out`, then a rename."""
     tmp = f"{out}.tmp-{os.getpid()}.png"
-    fig.savefig(tmp, dpi=110)
+    fig.savefig(tmp, dpi=dpi)
     plt.close(fig)
     os.replace(tmp, out)
