@@ -188,29 +188,26 @@ class Memory(unittest.TestCase):
 
 
 class BadInput(unittest.TestCase):
+    def assert_refused(self, args, word):
+        """Exit 2, one line on stderr holding `word`, and no PNG."""
+        out = os.path.join(os.path.dirname(args[1]), "p.png")
+        rc, err = run_script(*args, "--out", out)
+        self.assertEqual(rc, 2, err)
+        self.assertEqual(len(err.strip().splitlines()), 1, err)
+        self.assertIn(word, err)
+        self.assertFalse(os.path.exists(out))
+
     def test_refused_with_the_file_named(self):
         with tempfile.TemporaryDirectory() as d:
             data, summary = write_sweep_csv(d, [3.0, 3.5], 4)
-            with open(data, "a") as fh:
-                fh.write("3.5,1.0,7\n")
-            rc, err = run_script("--data", data, "--summary", summary, "--out",
-                                 os.path.join(d, "p.png"))
-            self.assertEqual(rc, 2, err)
-            self.assertIn("sweep.py: error", err)
-            self.assertFalse(os.path.exists(os.path.join(d, "p.png")))
             other = os.path.join(d, "other.csv")
             with open(other, "w") as fh:
                 fh.write("amplitude,y_apex\n1,2\n")
-            rc, err = run_script("--data", other, "--summary", summary, "--out",
-                                 os.path.join(d, "p.png"))
-            self.assertEqual(rc, 2, err)
-            self.assertIn("other.csv", err)
-            self.assertFalse(os.path.exists(os.path.join(d, "p.png")))
-            rc, err = run_script("--data", data, "--out", os.path.join(d, "p.png"))
-            self.assertEqual(rc, 2, err)
-            self.assertIn("--summary", err)
-            self.assertEqual(len(err.strip().splitlines()), 1, err)
-            self.assertFalse(os.path.exists(os.path.join(d, "p.png")))
+            self.assert_refused(["--data", other, "--summary", summary], "other.csv")
+            self.assert_refused(["--data", data], "--summary")
+            with open(data, "a") as fh:
+                fh.write("3.5,1.0,7\n")  # three fields under a header of two
+            self.assert_refused(["--data", data, "--summary", summary], "bifurcation.csv")
 
 
 def main():
