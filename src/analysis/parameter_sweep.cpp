@@ -209,9 +209,14 @@ SweepOutcome run_sweep(const model::System& model,
                        SweepControl control) {
   const SweepPlan plan(sweep.grid, sweep.carry, static_cast<int>(initials.size()));
   const ResolvedObservable what = resolve(sweep.observe, model, "observe");
+  // the chains this process may run: its share (static dealing), or any (next_chain)
+  const bool dealt = static_cast<bool>(control.next_chain);
+  const auto may_run = [&](std::size_t c) {
+    return dealt || SweepPlan::owns(c, control.rank, control.ranks);
+  };
   std::vector<std::size_t> mine;
   for (std::size_t c = 0; c < plan.chains(); ++c)
-    if (SweepPlan::owns(c, control.rank, control.ranks)) mine.push_back(c);
+    if (may_run(c)) mine.push_back(c);
 
   // which of this process's slots are done; a resumed record fills its slot before anything runs
   const bool keep = control.keep_records;
@@ -233,10 +238,7 @@ SweepOutcome run_sweep(const model::System& model,
   // another rank's record (a checkpoint written with other ranks) is left to that rank
   const auto slot_of_mine = [&](const SweepRecord& r) {
     const std::size_t s = plan.slot(r.point, r.run);
-    return s < filled.size() &&
-                   SweepPlan::owns(plan.chain_of(r.point, r.run), control.rank, control.ranks)
-               ? s
-               : filled.size();
+    return s < filled.size() && may_run(plan.chain_of(r.point, r.run)) ? s : filled.size();
   };
   each_finished([&](const SweepRecord& r) {
     const std::size_t s = slot_of_mine(r);
@@ -296,11 +298,21 @@ SweepOutcome run_sweep(const model::System& model,
   };
   const std::function<bool()> keep_fn = keep_on;
 
+  // the next chain of this process, or none (≥ chains): its share in order, or the dealer's
+  std::mutex deal_mutex;
+  const auto take = [&]() -> std::size_t {
+    if (!dealt) {
+      const std::size_t k = next++;
+      return k < mine.size() ? mine[k] : plan.chains();
+    }
+    const std::lock_guard lock(deal_mutex);
+    return control.next_chain();
+  };
   const auto worker = [&] {
     std::vector<SweepTask> tasks;
     SweepRecord local;  // the record being run (streaming)
-    for (std::size_t k = next++; k < mine.size() && !stopped.load(); k = next++) {
-      plan.chain(mine[k], tasks);
+    for (std::size_t c = take(); c < plan.chains() && !stopped.load(); c = take()) {
+      plan.chain(c, tasks);
       hybrid::InitialState init = initials[static_cast<std::size_t>(plan.initial_of(tasks[0].run))];
       for (std::size_t i = 0; i < tasks.size(); ++i) {
         const std::size_t s = plan.slot(tasks[i].point, tasks[i].run);
@@ -354,9 +366,11 @@ SweepOutcome run_sweep(const model::System& model,
   if (callback_failure) std::rethrow_exception(callback_failure);
 
   SweepOutcome out;
-  out.complete = true;
+  // a dealt chain is run to its end unless the sweep stopped
+  out.complete = !dealt || !stopped.load();
   std::vector<SweepTask> tasks;
   for (const std::size_t c : mine) {
+    if (dealt) break;
     plan.chain(c, tasks);
     for (const SweepTask& t : tasks)
       out.complete = out.complete && filled[plan.slot(t.point, t.run)];

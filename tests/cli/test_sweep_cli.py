@@ -38,6 +38,7 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -469,12 +470,89 @@ class BadInput(unittest.TestCase):
         self.check([], "--omega")
 
 
+MPI_ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_rmaps_base_oversubscribe="1")
+
+
+def mpirun(*commands, timeout=300):
+    """`mpirun` of one rank per command (MPMD: `-np 1 A : -np 1 B ...`), not bound to cores."""
+    args = [MPIEXEC, "--oversubscribe", "--bind-to", "none"]
+    for k, c in enumerate(commands):
+        args += ([":"] if k else []) + ["-np", "1", *map(str, c)]
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout, env=MPI_ENV)
+
+
+def ran_by_rank(stderr):
+    """The values each rank ran ("clatter: sweep: values run by rank: 120 80")."""
+    for line in stderr.splitlines():
+        if "values run by rank:" in line:
+            return [int(x) for x in line.split(":")[-1].split()]
+    return None
+
+
 class Mpi(unittest.TestCase):
-    def test_two_ranks_give_the_bytes_of_one_process(self):
+    def setUp(self):
         if MPIEXEC is None:
             self.skipTest("clatter was built without MPI")
-        env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-                   OMPI_MCA_rmaps_base_oversubscribe="1")
+
+    def test_a_slow_rank_runs_fewer_values(self):
+        # rank 1 shares rank 0's core at nice 19 (≈ 1.5 % of it): dealt chains in order to whoever
+        # asks, it runs a few; dealt statically (chain c to rank c mod 2) it would run half, and
+        # the sweep would last as long as its half. The bytes are those of one process.
+        if shutil.which("taskset") is None or shutil.which("nice") is None:
+            self.skipTest("taskset or nice missing (util-linux, coreutils)")
+        args = [*FIG8A[:4], 400, *FIG8A[5:], "--threads", 1]  # 400 chaotic values
+        with tempfile.TemporaryDirectory() as d:
+            one, two = os.path.join(d, "one"), os.path.join(d, "two")
+            rc, _, err = run("sweep", *args, "--out", one)
+            self.assertEqual(rc, 0, err)
+            command = [CLATTER, "sweep", *args, "--out", two]
+            p = mpirun(["taskset", "-c", 0, *command],
+                       ["taskset", "-c", 0, "nice", "-n", 19, *command])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(digest(one, DATA), digest(two, DATA))
+            ran = ran_by_rank(p.stderr)
+            self.assertIsNotNone(ran, p.stderr)
+            self.assertEqual(sum(ran), 400, ran)
+            self.assertLess(ran[1], 400 // 4, ran)
+
+    def test_resume_on_two_ranks_and_on_one(self):
+        # the ball resting by Runge-Kutta steps (slow values, as Resume), independent runs dealt
+        # to 2 ranks, stopped by the wall-clock limit; resumed on 2 ranks, and on 1 process from
+        # a 2-rank journal: each chain goes on wherever it is dealt, from any rank's journal
+        base = tempfile.TemporaryDirectory()
+        self.addCleanup(base.cleanup)
+        ball = os.path.join(base.name, "ball.toml")
+        with open(BALL) as f, open(ball, "w") as g:
+            g.write(f.read() + "exact_contact = false\n")  # [simulation] is its last table
+        args = [ball, "--omega", 2.9, 3.4, 11, "--transient-periods", 300, "--record-periods",
+                20, "--threads", 1, "--no-plot", "--no-progress"]
+        rc, _, err = run("sweep", *args, "--out", os.path.join(base.name, "ref"))
+        self.assertEqual(rc, 0, err)
+        ref = digest(os.path.join(base.name, "ref"), DATA)
+        for last in ("two ranks", "one process"):
+            with self.subTest(last), tempfile.TemporaryDirectory() as d:
+                command = [CLATTER, "sweep", *args, "--out", d]
+                p = mpirun(command + ["--max-wall-time", 0.3], command + ["--max-wall-time", 0.3])
+                self.assertEqual(p.returncode, 4, p.stderr)
+                journals = sorted(f for f in os.listdir(d) if "partial" in f)
+                self.assertEqual(journals, ["sweep-checkpoint.r0.partial",
+                                            "sweep-checkpoint.r1.partial"])
+                for k in range(30):  # as many rounds as it takes, longer each time
+                    limit = ["--resume", "--max-wall-time", 0.4 * 1.3 ** k]
+                    if last == "one process":
+                        rc, _, err = run(*command[1:], *limit)
+                    else:
+                        p = mpirun(command + limit, command + limit)
+                        rc, err = p.returncode, p.stderr
+                    if rc != 4:
+                        break
+                self.assertEqual(rc, 0, err)
+                self.assertEqual(digest(d, DATA), ref)
+                self.assertFalse([f for f in os.listdir(d) if "partial" in f])
+
+    def test_two_ranks_give_the_bytes_of_one_process(self):
+        env = MPI_ENV
         names = DATA + (["sweep.h5"] if hdf5_built() else [])
         extra = ["--hdf5"] if "sweep.h5" in names else []
         # values stopped by max_events carry their messages (text) from rank 1 to rank 0

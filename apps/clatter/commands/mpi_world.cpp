@@ -1,6 +1,7 @@
 #include "commands/mpi_world.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <deque>
@@ -8,6 +9,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #ifdef CLATTER_HAVE_MPI
 // the C interface only; its handle macros (MPI_COMM_WORLD, MPI_INT) are C casts
@@ -23,6 +25,8 @@ namespace clatter::cli {
 namespace {
 constexpr int kRecords = 1;  // tag of a part of a rank's stream
 constexpr int kEnd = 2;      // tag of its end (empty)
+constexpr int kAsk = 3;      // dealing: a rank asks for a chain (empty)
+constexpr int kChain = 4;    // dealing: the answer, a chain or `chains` for none
 }  // namespace
 
 struct MpiWorld::Outbox {
@@ -54,7 +58,67 @@ struct MpiWorld::Inbox {
   };
   std::deque<Message> pending;
 };
-#else
+#endif
+
+struct MpiWorld::Dealer {
+  std::size_t chains{0};
+  int threads{1};
+  // the other ranks: the chains to keep asked for ahead, from the interval between takes (an
+  // average over the last ≈ 10): as many as cover kAhead of work, at least `threads`
+  static constexpr double kAhead = 4e-3;  // [s]: the answers' latency (≤ 1 ms) with margin
+  static constexpr std::size_t kMostAhead = 128;
+  double interval{0.0};  // [s], 0 before the second take
+  std::chrono::steady_clock::time_point last_take{};
+  std::size_t ahead() const {
+    const auto t = static_cast<std::size_t>(threads);
+    if (interval <= 0.0) return 2 * t;
+    return std::clamp(t + static_cast<std::size_t>(kAhead / interval), t, kMostAhead);
+  }
+  void took() {
+    const auto now = std::chrono::steady_clock::now();
+    if (last_take != std::chrono::steady_clock::time_point{}) {
+      const double dt = std::chrono::duration<double>(now - last_take).count();
+      interval = interval <= 0.0 ? dt : 0.9 * interval + 0.1 * dt;
+    }
+    last_take = now;
+  }
+  // rank 0: the next chain to deal, to its own threads and to the answering thread
+  std::mutex next_mutex;
+  std::size_t next{0};
+  std::size_t take() {
+    const std::lock_guard lock(next_mutex);
+    return next < chains ? next++ : chains;
+  }
+  std::thread answering;
+  std::atomic<bool> stop{false};
+#ifdef CLATTER_HAVE_MPI
+  MPI_Comm comm{MPI_COMM_NULL};  // dealing's own: its messages never meet the record stream's
+  // the other ranks: the chains asked for and not yet answered (oldest first), and those answered
+  struct Ask {
+    unsigned long long chain{0};
+    MPI_Request request{};
+  };
+  std::deque<Ask> asks;
+  std::deque<std::size_t> ready;
+  bool empty{false};  // the dealer has answered none
+  // completes the answers that have arrived, in order
+  void settle() {
+    while (!asks.empty()) {
+      int done = 0;
+      MPI_Test(&asks.front().request, &done, MPI_STATUS_IGNORE);
+      if (done == 0) return;
+      const auto c = static_cast<std::size_t>(asks.front().chain);
+      asks.pop_front();
+      if (c >= chains)
+        empty = true;
+      else
+        ready.push_back(c);
+    }
+  }
+#endif
+};
+
+#ifndef CLATTER_HAVE_MPI
 struct MpiWorld::Outbox {};
 struct MpiWorld::Inbox {};
 #endif
@@ -79,7 +143,10 @@ int MpiWorld::launched_size() {
   return 1;
 }
 
-MpiWorld::MpiWorld() : outbox_(std::make_unique<Outbox>()), inbox_(std::make_unique<Inbox>()) {
+MpiWorld::MpiWorld()
+    : outbox_(std::make_unique<Outbox>()),
+      inbox_(std::make_unique<Inbox>()),
+      dealer_(std::make_unique<Dealer>()) {
 #ifdef CLATTER_HAVE_MPI
   if (!launched()) return;
   int done = 0;
@@ -109,6 +176,7 @@ MpiWorld::MpiWorld() : outbox_(std::make_unique<Outbox>()), inbox_(std::make_uni
 }
 
 MpiWorld::~MpiWorld() {
+  stop_dealer();
 #ifdef CLATTER_HAVE_MPI
   if (!initialised_) return;
   if (working_ && std::uncaught_exceptions() > 0 && size_ > 1) MPI_Abort(MPI_COMM_WORLD, 1);
@@ -116,9 +184,97 @@ MpiWorld::~MpiWorld() {
 #endif
 }
 
+void MpiWorld::deal(std::size_t chains, int threads) {
+  dealer_->chains = chains;
+  dealer_->threads = std::max(1, threads);
+  if (size_ == 1) return;
+#ifdef CLATTER_HAVE_MPI
+  MPI_Comm_dup(MPI_COMM_WORLD, &dealer_->comm);  // collective: every rank calls deal()
+  if (rank_ != 0) return;
+  // rank 0's workers answer between values (receive); this thread answers while they are in a
+  // long value, waking every millisecond (a wake-up takes CPU from the workers)
+  dealer_->answering = std::thread([this] {
+    while (!dealer_->stop.load()) {
+      {
+        const std::lock_guard lock(mpi_);
+        answer_asks();
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+#endif
+}
+
+void MpiWorld::answer_asks() {
+#ifdef CLATTER_HAVE_MPI
+  Dealer& d = *dealer_;
+  if (d.comm == MPI_COMM_NULL) return;
+  for (;;) {
+    int flag = 0;
+    MPI_Status status{};
+    MPI_Iprobe(MPI_ANY_SOURCE, kAsk, d.comm, &flag, &status);
+    if (flag == 0) return;
+    MPI_Recv(nullptr, 0, MPI_CHAR, status.MPI_SOURCE, kAsk, d.comm, MPI_STATUS_IGNORE);
+    const auto c = static_cast<unsigned long long>(d.take());
+    // 8 bytes to a posted receive (the asker posts it first): returns at once
+    MPI_Send(&c, 1, MPI_UNSIGNED_LONG_LONG, status.MPI_SOURCE, kChain, d.comm);
+  }
+#endif
+}
+
+std::size_t MpiWorld::take_chain() {
+  Dealer& d = *dealer_;
+  if (rank_ == 0 || size_ == 1) return d.take();
+#ifdef CLATTER_HAVE_MPI
+  d.took();
+  for (;;) {
+    {
+      const std::lock_guard lock(mpi_);
+      d.settle();
+      // keep ahead() chains asked for or answered
+      while (!d.empty && d.asks.size() + d.ready.size() < d.ahead()) {
+        Dealer::Ask& a = d.asks.emplace_back();  // a deque: earlier asks' buffers stay put
+        MPI_Irecv(&a.chain, 1, MPI_UNSIGNED_LONG_LONG, 0, kChain, d.comm, &a.request);
+        MPI_Send(nullptr, 0, MPI_CHAR, 0, kAsk, d.comm);
+      }
+      if (!d.ready.empty()) {
+        const std::size_t c = d.ready.front();
+        d.ready.pop_front();
+        return c;
+      }
+      if (d.empty) return d.chains;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+#else
+  return d.chains;
+#endif
+}
+
+void MpiWorld::end_dealing() {
+  if (rank_ == 0 || size_ == 1) return;
+#ifdef CLATTER_HAVE_MPI
+  Dealer& d = *dealer_;
+  for (;;) {
+    {
+      const std::lock_guard lock(mpi_);
+      d.settle();
+      if (d.asks.empty()) return;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+#endif
+}
+
+void MpiWorld::stop_dealer() {
+  dealer_->stop = true;
+  if (dealer_->answering.joinable()) dealer_->answering.join();
+}
+
 void MpiWorld::send(std::string bytes) {
   if (size_ == 1) return;
 #ifdef CLATTER_HAVE_MPI
+  const std::lock_guard lock(mpi_);
   if (bytes.size() > static_cast<std::size_t>(2147483647))
     throw std::runtime_error("a message between ranks exceeds 2 GB");
   outbox_->settle();
@@ -134,43 +290,60 @@ void MpiWorld::send(std::string bytes) {
 void MpiWorld::end_stream() {
   if (size_ == 1) return;
 #ifdef CLATTER_HAVE_MPI
-  Outbox::Message& m = outbox_->pending.emplace_back();
-  MPI_Isend(nullptr, 0, MPI_CHAR, 0, kEnd, MPI_COMM_WORLD, &m.request);
+  {
+    const std::lock_guard lock(mpi_);
+    Outbox::Message& m = outbox_->pending.emplace_back();
+    MPI_Isend(nullptr, 0, MPI_CHAR, 0, kEnd, MPI_COMM_WORLD, &m.request);
+  }
   // polled with sleeps, as all(): OpenMPI's blocking waits spin
-  for (outbox_->settle(); !outbox_->pending.empty(); outbox_->settle())
+  for (;;) {
+    {
+      const std::lock_guard lock(mpi_);
+      outbox_->settle();
+      if (outbox_->pending.empty()) return;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 #endif
 }
 
 bool MpiWorld::receive(const std::function<void(const std::string&)>& take) {
   if (size_ == 1) return true;
 #ifdef CLATTER_HAVE_MPI
-  std::deque<Inbox::Message>& pending = inbox_->pending;
-  for (;;) {
-    int flag = 0;
-    MPI_Message message{};
-    MPI_Status status{};
-    MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &message, &status);
-    if (flag == 0) break;
-    int n = 0;
-    MPI_Get_count(&status, MPI_CHAR, &n);
-    Inbox::Message& m = pending.emplace_back();
-    m.bytes.resize(static_cast<std::size_t>(n));
-    m.tag = status.MPI_TAG;
-    MPI_Imrecv(m.bytes.data(), n, MPI_CHAR, &message, &m.request);
+  std::vector<std::string> arrived;  // taken after the lock is released (take writes files)
+  bool all_ended = false;
+  {
+    const std::lock_guard lock(mpi_);
+    answer_asks();
+    std::deque<Inbox::Message>& pending = inbox_->pending;
+    for (;;) {
+      int flag = 0;
+      MPI_Message message{};
+      MPI_Status status{};
+      MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &message, &status);
+      if (flag == 0) break;
+      int n = 0;
+      MPI_Get_count(&status, MPI_CHAR, &n);
+      Inbox::Message& m = pending.emplace_back();
+      m.bytes.resize(static_cast<std::size_t>(n));
+      m.tag = status.MPI_TAG;
+      MPI_Imrecv(m.bytes.data(), n, MPI_CHAR, &message, &m.request);
+    }
+    while (!pending.empty()) {
+      int done = 0;
+      MPI_Test(&pending.front().request, &done, MPI_STATUS_IGNORE);
+      if (done == 0) break;
+      Inbox::Message m = std::move(pending.front());
+      pending.pop_front();
+      if (m.tag == kEnd)
+        ++ended_;
+      else
+        arrived.push_back(std::move(m.bytes));
+    }
+    all_ended = ended_ == size_ - 1 && pending.empty();
   }
-  while (!pending.empty()) {
-    int done = 0;
-    MPI_Test(&pending.front().request, &done, MPI_STATUS_IGNORE);
-    if (done == 0) break;
-    const Inbox::Message m = std::move(pending.front());
-    pending.pop_front();
-    if (m.tag == kEnd)
-      ++ended_;
-    else
-      take(m.bytes);
-  }
-  return ended_ == size_ - 1 && pending.empty();
+  for (const std::string& bytes : arrived) take(bytes);
+  return all_ended;
 #else
   (void)take;
   return true;
@@ -179,6 +352,19 @@ bool MpiWorld::receive(const std::function<void(const std::string&)>& take) {
 
 void MpiWorld::receive_all(const std::function<void(const std::string&)>& take) {
   while (!receive(take)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // every other rank has ended its stream, after its last ask was answered
+  stop_dealer();
+}
+
+std::vector<long long> MpiWorld::gather(long long value) const {
+  if (size_ == 1) return {value};
+#ifdef CLATTER_HAVE_MPI
+  std::vector<long long> out(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
+  MPI_Gather(&value, 1, MPI_LONG_LONG, out.data(), 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+  return out;
+#else
+  return {value};
+#endif
 }
 
 long long MpiWorld::sum(long long value) const {

@@ -6,11 +6,23 @@
 // (send/end_stream), and rank 0, which writes the output, takes them as they come (receive):
 // nothing waits for the whole sweep, and no rank holds more than what rank 0 has not yet taken.
 // The callbacks that send and receive run on any worker thread, one at a time: MPI is initialised
-// with MPI_THREAD_SERIALIZED.
+// with MPI_THREAD_SERIALIZED, and every MPI call of this class holds one lock.
+//
+// Dealing: rank 0 deals the chains 0, 1, 2, ... to whichever rank asks next (its own threads
+// included), so that a faster machine runs more of them and the records reach rank 0 close to
+// the order it writes them in. Rank 0 answers the other ranks' asks between its values
+// (receive) and, while those are long, from a thread that wakes every millisecond; on a
+// communicator of its own (the record stream's order is untouched). Each other rank keeps
+// chains asked for ahead, as many as cover ≈ 4 ms of its work (from the interval between its
+// takes; at least its threads, at most 128), so that its threads rarely wait and, at the end,
+// none holds much more work than the others.
 
+#include <cstddef>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace clatter::cli {
 
@@ -44,8 +56,19 @@ class MpiWorld {
   bool receive(const std::function<void(const std::string&)>& take);
   /// Rank 0: receives (sleeping between polls) until every other rank has ended its stream.
   void receive_all(const std::function<void(const std::string&)>& take);
+  /// Rank 0: starts dealing the chains [0, chains) (a thread answers the other ranks until the
+  /// end of the work, receive_all). Other ranks: their `threads` (≥ 1) workers take the chains.
+  void deal(std::size_t chains, int threads);
+  /// The next chain for this rank to run, or `chains` when none is left. After deal(); calls
+  /// must not overlap (the sweep's workers take chains one at a time).
+  std::size_t take_chain();
+  /// A rank ≠ 0: waits for the answers to the chains it asked for ahead (all "none" once
+  /// take_chain has returned none); before end_stream.
+  void end_dealing();
   /// From here on, an exception on one rank aborts every rank.
   void start_work() { working_ = true; }
+  /// Every rank's `value`, in rank order, on rank 0 (empty on the others).
+  [[nodiscard]] std::vector<long long> gather(long long value) const;
   /// Sum of `value` over the ranks, known to all.
   [[nodiscard]] long long sum(long long value) const;
   /// Logical AND of `value` over the ranks, known to all. Waiting ranks sleep (they do not spin),
@@ -62,6 +85,11 @@ class MpiWorld {
   struct Inbox;  // the receives in flight (rank 0)
   std::unique_ptr<Inbox> inbox_;
   int ended_{0};  // rank 0: ranks whose stream has ended
+  struct Dealer;  // rank 0: the next chain and the thread that answers; others: the asks ahead
+  std::unique_ptr<Dealer> dealer_;
+  std::mutex mpi_;  // held by every MPI call made while the sweep's threads run
+  void stop_dealer();
+  void answer_asks();  // rank 0, mpi_ held: answers every ask that has arrived
 };
 
 }  // namespace clatter::cli

@@ -348,6 +348,8 @@ int run_sweep_cli(const SweepCliOptions& o) {
               "to start again");
   // the records of the interrupted run: counted here, read by the sweep (twice), never held
   std::size_t resumed_all = 0;
+  // what every rank reads of the journals: as they are now (this run's ranks append to them)
+  checkpoint.freeze();
   if (o.resume)
     checkpoint.scan(sw.grid.size(), plan.runs(),
                     [&](const analysis::SweepRecord&) { ++resumed_all; });
@@ -395,8 +397,9 @@ int run_sweep_cli(const SweepCliOptions& o) {
     }
     progress.update(arrived, plan.records());
   };
-  std::string outgoing;  // a rank ≠ 0: packed records not yet sent
-  std::size_t done_mine = 0;
+  std::string outgoing;       // a rank ≠ 0: packed records not yet sent
+  std::size_t done_mine = 0;  // records passed on by this rank (resumed ones included)
+  long long ran_mine = 0;     // values this rank ran
   const auto pass_on = [&](const analysis::SweepRecord& r) {
     ++done_mine;
     if (world.rank() == 0) {
@@ -417,14 +420,22 @@ int run_sweep_cli(const SweepCliOptions& o) {
   control.threads = o.threads;
   control.rank = world.rank();
   control.ranks = world.size();
+  if (world.size() > 1) {
+    // rank 0 deals the chains in order to whichever rank asks (mpi_world.hpp)
+    world.deal(plan.chains(), o.threads);
+    control.next_chain = [&] { return world.take_chain(); };
+  }
   if (o.resume)
     control.finished_source = [&](const std::function<void(const analysis::SweepRecord&)>& each) {
       checkpoint.scan(sw.grid.size(), plan.runs(), each);
     };
   control.keep_records = false;
-  control.on_resumed = pass_on;
+  // every rank reads every journal (a chain goes on wherever it is dealt): rank 0 passes on
+  // what stands
+  if (world.rank() == 0) control.on_resumed = pass_on;
   control.on_record = [&](const analysis::SweepRecord& r, std::size_t, std::size_t) {
     checkpoint.append(r);
+    ++ran_mine;
     pass_on(r);
   };
   if (o.max_wall_time > 0.0) {
@@ -443,12 +454,21 @@ int run_sweep_cli(const SweepCliOptions& o) {
     world.receive_all(take);
     progress.finish();
   } else {
+    world.end_dealing();
     if (!outgoing.empty()) world.send(std::exchange(outgoing, {}));
     world.end_stream();
   }
 
-  const bool complete = world.all(outcome.complete);
+  const bool complete = world.all(outcome.complete);  // the barrier: waiting ranks sleep
   const long long done_all = world.sum(static_cast<long long>(done_mine));
+  if (world.size() > 1) {
+    const std::vector<long long> ran = world.gather(ran_mine);
+    if (world.rank() == 0) {
+      std::cerr << "clatter: sweep: values run by rank:";
+      for (const long long n : ran) std::cerr << ' ' << n;
+      std::cerr << '\n';
+    }
+  }
   if (!complete) {
     if (world.rank() == 0)
       std::cerr << "clatter: sweep: stopped at the wall-clock limit (--max-wall-time "

@@ -229,19 +229,39 @@ std::vector<fs::path> SweepCheckpoint::existing() const {
   return out;
 }
 
+void SweepCheckpoint::freeze() {
+  frozen_sizes_.clear();
+  for (const fs::path& p : existing()) {
+    std::error_code ec;
+    const std::uintmax_t n = fs::file_size(p, ec);
+    if (!ec) frozen_sizes_.emplace_back(p, n);
+  }
+  frozen_ = true;
+}
+
 void SweepCheckpoint::scan(std::size_t points, int runs,
                            const std::function<void(const analysis::SweepRecord&)>& each) const {
   std::vector<char> seen(points * static_cast<std::size_t>(runs), 0);
-  for (const fs::path& p : existing()) {
+  std::vector<std::pair<fs::path, std::uintmax_t>> journals = frozen_sizes_;
+  if (!frozen_)
+    for (const fs::path& p : existing()) journals.emplace_back(p, UINTMAX_MAX);
+  for (const auto& [p, size] : journals) {
     std::ifstream in(p, std::ios::binary);
     std::string line;
-    if (!std::getline(in, line)) continue;  // empty: a journal created just before a crash
+    std::uintmax_t read = 0;  // bytes up to the end of the line read last
+    // a line that ends beyond `size` was appended after freeze(): not read
+    const auto next_line = [&] {
+      if (!std::getline(in, line)) return false;
+      read += line.size() + 1;
+      return read <= size;
+    };
+    if (!next_line()) continue;  // empty: a journal created just before a crash
     if (line != header_)
       throw InvalidArgument("--resume", "the checkpoint " + p.string() +
                                             " belongs to another sweep (the scenario or the "
                                             "options that change results differ); remove it or "
                                             "give the same options");
-    while (std::getline(in, line)) {
+    while (next_line()) {
       analysis::SweepRecord r;
       if (!decode_record(line, points, runs, r)) continue;
       const std::size_t s =

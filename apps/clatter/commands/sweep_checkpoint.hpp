@@ -14,6 +14,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "clatter/analysis/parameter_sweep.hpp"
@@ -40,9 +41,14 @@ class SweepCheckpoint {
 
   /// The journal files present (any rank).
   [[nodiscard]] std::vector<std::filesystem::path> existing() const;
-  /// Reads every journal and passes each record of this sweep to `each`, the first copy of each
-  /// (point, run) only, one at a time (none is kept: a resume reads the journals again rather
-  /// than hold them). Throws InvalidArgument("--resume", ...) naming a journal of another sweep.
+  /// From here on, scan reads the journals as they are now: not a record appended later (by
+  /// this run's ranks, which take chains from any journal's prefix). Call it before any rank
+  /// opens its journal.
+  void freeze();
+  /// Reads every journal (as of freeze(), if called) and passes each record of this sweep to
+  /// `each`, the first copy of each (point, run) only, one at a time (none is kept: a resume reads
+  /// the journals again rather than hold them). Throws InvalidArgument("--resume", ...) naming a
+  /// journal of another sweep.
   void scan(std::size_t points, int runs,
             const std::function<void(const analysis::SweepRecord&)>& each) const;
   /// Opens this rank's journal for appending (writing the header if it is new).
@@ -59,6 +65,8 @@ class SweepCheckpoint {
   std::string header_;
   std::filesystem::path path_;
   int fd_{-1};
+  bool frozen_{false};
+  std::vector<std::pair<std::filesystem::path, std::uintmax_t>> frozen_sizes_;  // bytes to read
   std::chrono::steady_clock::time_point last_sync_{std::chrono::steady_clock::now()};
 };
 

@@ -83,6 +83,12 @@ struct SweepControl {
   int threads{1};  ///< threads of this process, ≥ 1
   int rank{0};  ///< this process among `ranks` (MPI): it runs the chains c with c mod ranks = rank
   int ranks{1};
+  /// Dynamic dealing (replaces rank/ranks when set): the next chain for this process to run, or
+  /// any value ≥ SweepPlan::chains() when none is left (then it is not called again by that
+  /// thread). Called by the worker threads one at a time. Any chain may come to this process, so
+  /// every finished record (resume) is taken as possibly its own: on_resumed sees all of them,
+  /// and `total` in on_record is the whole sweep's.
+  std::function<std::size_t()> next_chain;
   /// records finished earlier (a resumed sweep): not recomputed, returned as they are
   std::vector<SweepRecord> finished;
   /// more records finished earlier, from a source that passes each of them to its argument (e.g.
@@ -106,7 +112,9 @@ struct SweepOutcome {
   /// this process's records (all when ranks = 1) in the order (point, run); empty unless
   /// SweepControl::keep_records
   std::vector<SweepRecord> records;
-  bool complete{true};  ///< false if keep_going stopped it
+  /// false if keep_going stopped it. With next_chain: every chain dealt to this process ran to
+  /// its end (the sweep is complete when this holds on every process and the dealer is empty)
+  bool complete{true};
 };
 
 /// Throws InvalidArgument naming the field: grid of 0 or more than 2 axes, an axis with n ∉ [1,

@@ -9,9 +9,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <future>
+#include <mutex>
 #include <numbers>
 
 #include "clatter/analysis/bifurcation_sweep.hpp"
@@ -340,6 +343,72 @@ TEST(ParameterSweep, StreamingHandsOverEveryRecordOnceAndKeepsNone) {
       EXPECT_EQ(reads, resumed == 2 ? 2 : 0);
       for (std::size_t s = 0; s < seen.size(); ++s) EXPECT_EQ(seen[s], 1) << "slot " << s;
     }
+  }
+}
+
+TEST(ParameterSweep, DealtChainsRunOnceWhereverTheyAreDealtAndResumeFromAnyJournal) {
+  // two "processes" (concurrent run_sweep calls, 2 threads each) take chains from one dealer, as
+  // MPI ranks from rank 0 (SweepControl::next_chain): every record is made once, by either, equal
+  // to the one-process sweep's; so after a resume from a journal that another process wrote
+  ParameterSweep sw;
+  sw.grid = SweepGrid({{"surface.omega", 3.6, 4.1, 6}, {"surface.amplitude", 0.9, 1.0, 3}});
+  sw.carry = CarryOver::kBoth;  // 6 chains of 6 values
+  sw.transient_periods = 30.0;
+  sw.record_periods = 10.0;
+  const dynamics::PlanarBodyModel m = ball(0.8);
+  const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
+  const SweepOutcome ref = run_sweep(m, starts, {}, sw, {});
+  const SweepPlan plan(sw.grid, sw.carry, 1);
+  ASSERT_EQ(plan.chains(), 6u);
+  // the journal of an interrupted run: chain 1's first 2 values and all of chain 4
+  std::vector<SweepRecord> journal;
+  for (const std::size_t c : {1, 4}) {
+    std::vector<SweepTask> tasks;
+    plan.chain(c, tasks);
+    for (std::size_t i = 0; i < (c == 1 ? 2 : tasks.size()); ++i)
+      journal.push_back(ref.records[plan.slot(tasks[i].point, tasks[i].run)]);
+  }
+  for (const bool resumed : {false, true}) {
+    std::mutex dealer_mutex, seen_mutex;
+    std::size_t next = 0;
+    std::vector<int> seen(plan.records(), 0);
+    std::array<int, 2> ran{0, 0};
+    int passed_on = 0;
+    const auto process = [&](int p) {
+      SweepControl k;
+      k.threads = 2;
+      k.rank = p;  // as the CLI sets them: next_chain overrides the static share
+      k.ranks = 2;
+      k.keep_records = false;
+      k.next_chain = [&] {
+        const std::lock_guard lock(dealer_mutex);
+        return next++;  // past the last chain: none (and so for every later call)
+      };
+      if (resumed) k.finished = journal;  // every process reads every journal
+      // the resumed records that stand are passed on by process 0 only (the CLI's rank 0)
+      if (p == 0) k.on_resumed = [&](const SweepRecord&) { ++passed_on; };
+      k.on_record = [&](const SweepRecord& r, std::size_t, std::size_t total) {
+        const std::lock_guard lock(seen_mutex);
+        EXPECT_EQ(total, plan.records());
+        const std::size_t s = plan.slot(r.point, r.run);
+        ++seen[s];
+        ++ran[static_cast<std::size_t>(p)];
+        expect_same(ref.records[s], r);
+      };
+      return run_sweep(m, starts, {}, sw, k);
+    };
+    std::future<SweepOutcome> other = std::async(std::launch::async, process, 1);
+    const SweepOutcome mine = process(0);
+    EXPECT_TRUE(mine.complete);
+    EXPECT_TRUE(other.get().complete);
+    const std::size_t from_journal = resumed ? journal.size() : 0;
+    EXPECT_EQ(passed_on, static_cast<int>(from_journal));
+    EXPECT_EQ(static_cast<std::size_t>(ran[0] + ran[1]), plan.records() - from_journal);
+    std::vector<char> in_journal(plan.records(), 0);
+    if (resumed)
+      for (const SweepRecord& r : journal) in_journal[plan.slot(r.point, r.run)] = 1;
+    for (std::size_t s = 0; s < seen.size(); ++s)
+      EXPECT_EQ(seen[s], in_journal[s] ? 0 : 1) << "slot " << s << (resumed ? ", resumed" : "");
   }
 }
 
