@@ -14,7 +14,9 @@
 /// t₀′ = (Ω t_end mod 2π)/(2π) · T′. A value whose run throws is recorded with the reason and the
 /// next value starts from the last state that was reached.
 ///
-/// Work is shared as SweepPlan says: chains to ranks (c mod ranks), a rank's chains to threads.
+/// Work is shared by chains (SweepPlan): to ranks as c mod ranks, or as SweepControl::next_chain
+/// deals them (the CLI's MPI ranks: in order, to whichever asks); a process's chains to its
+/// threads, in order, to whichever is free.
 /// Each record depends only on its chain, so the records are the same at any thread or rank
 /// count. Records already finished (a resumed sweep) are not recomputed: a chain continues from
 /// the final state of its last finished value. The library never prints: progress and finished

@@ -10,8 +10,9 @@
 ///  - kUp / kDown / kBoth: along axis 0 (the first parameter), each value starts from the final
 ///    state of the previous one in the chain, as the seeds' sweeps do ([BP] §4.3); one chain per
 ///    (axis-1 index, run), the first value from initial condition k.
-/// Chains are independent: chain c belongs to rank c mod ranks, and the threads of a rank take
-/// its chains in increasing c. The result of a chain depends only on c, never on who ran it.
+/// Chains are independent: chain c belongs to rank c mod ranks (static dealing; or a dealer
+/// hands them out, SweepControl::next_chain), and the threads of a rank take its chains in
+/// increasing c. The result of a chain depends only on c, never on who ran it.
 
 #include <cstddef>
 #include <cstdint>
