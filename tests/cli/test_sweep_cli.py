@@ -551,6 +551,32 @@ class Mpi(unittest.TestCase):
                 self.assertEqual(digest(d, DATA), ref)
                 self.assertFalse([f for f in os.listdir(d) if "partial" in f])
 
+    def test_a_crashed_rank_then_resume_gives_the_bytes_of_one_process(self):
+        # rank 1 killed by SIGKILL mid-sweep (`timeout -s KILL`, its parent, exits 137): mpirun
+        # ends the job, rank 0 included; --resume on 2 ranks finishes it from both journals
+        if shutil.which("timeout") is None:
+            self.skipTest("timeout missing (coreutils)")
+        base = tempfile.TemporaryDirectory()
+        self.addCleanup(base.cleanup)
+        ball = os.path.join(base.name, "ball.toml")
+        with open(BALL) as f, open(ball, "w") as g:
+            g.write(f.read() + "exact_contact = false\n")  # slow values, as Resume
+        args = [ball, "--omega", 2.9, 3.4, 11, "--transient-periods", 300, "--record-periods",
+                20, "--threads", 1, "--no-plot", "--no-progress"]
+        rc, _, err = run("sweep", *args, "--out", os.path.join(base.name, "ref"))
+        self.assertEqual(rc, 0, err)
+        with tempfile.TemporaryDirectory() as d:
+            command = [CLATTER, "sweep", *args, "--out", d]
+            p = mpirun(command, ["timeout", "-s", "KILL", 0.4, *command])
+            self.assertNotEqual(p.returncode, 0, p.stderr)
+            self.assertFalse([f for f in os.listdir(d) if not f.endswith(".partial")],
+                             os.listdir(d))  # nothing that looks complete
+            p = mpirun(command + ["--resume"], command + ["--resume"])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(digest(d, DATA), digest(os.path.join(base.name, "ref"), DATA))
+            self.assertEqual(sorted(os.listdir(d)), ["bifurcation.csv", "summary.csv",
+                                                     "summary.json"])
+
     def test_two_ranks_give_the_bytes_of_one_process(self):
         env = MPI_ENV
         names = DATA + (["sweep.h5"] if hdf5_built() else [])
