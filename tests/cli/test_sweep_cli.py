@@ -32,8 +32,12 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
   the peak of the same 2 000-value sweep resumed after a stop (its journal read, not held);
 - with --mpi: `mpirun -np 2 clatter sweep ...` gives the same bytes as one process (both sweeps),
   also over TCP with rendezvous messages, and its progress bar (--progress: drawn on a pipe
-  too) counts both ranks' values (skipped,
-  exit 77, with --skip WHY: built without MPI, or a sanitizer build).
+  too) counts both ranks' values; a rank slowed to ≈ 1.5 % of a core (taskset, nice 19) runs
+  fewer than a quarter of the values (chains dealt to whichever rank asks; dealt c mod 2 it
+  ran half), with the same bytes; a 2-rank sweep stopped by the wall-clock limit resumes on 2
+  ranks and on 1 process, and one whose rank 1 is killed (SIGKILL) resumes on 2 ranks, with the
+  bytes of one uninterrupted process (skipped, exit 77, with --skip WHY: built without MPI, or a
+  sanitizer build).
 """
 import hashlib
 import json
