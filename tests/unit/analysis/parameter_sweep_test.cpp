@@ -35,6 +35,19 @@ dynamics::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
 
 hybrid::InitialState rest_at(double y) { return {0.0, {0.0, y, 0.0}, {0.0, 0.0, 0.0}}; }
 
+// ω ∈ [3.6, 4.1] (6 values) × A ∈ [0.9, 1] (`amplitudes` values), carried over both ways, 30 + 10
+// periods. Γ = Aω²/g > 1 on the whole grid: the ball never comes to rest, so a value started
+// from a wrong carried state shows (below Γ = 1 it rests, and every start ends the same)
+ParameterSweep bouncing_both_ways(int amplitudes) {
+  ParameterSweep sw;
+  sw.grid =
+      SweepGrid({{"surface.omega", 3.6, 4.1, 6}, {"surface.amplitude", 0.9, 1.0, amplitudes}});
+  sw.carry = CarryOver::kBoth;
+  sw.transient_periods = 30.0;
+  sw.record_periods = 10.0;
+  return sw;
+}
+
 // the apex of the closed-form period-1 orbit at (A, ω, e): t = (φ + π)/ω (the flight from the
 // impact at φ/ω lasts v/g = π/ω), y = A sin φ + gπ²/(2ω²), at rest in y
 hybrid::InitialState on_orbit(double A, double omega, double e) {
@@ -290,13 +303,7 @@ TEST(ParameterSweep, AResumedChainContinuesAfterItsFinishedPrefixOnly) {
 // record in a chain (the prefix rule: the ones behind it are recomputed, not passed on), the
 // finished records given as a vector or read (twice) from a source, a duplicate among them.
 TEST(ParameterSweep, StreamingHandsOverEveryRecordOnceAndKeepsNone) {
-  ParameterSweep sw;
-  // Γ = Aω²/g > 1 on the whole grid: the ball never comes to rest, so a value started from a
-  // wrong carried state shows (below Γ = 1 it rests, and every start ends the same)
-  sw.grid = SweepGrid({{"surface.omega", 3.6, 4.1, 6}, {"surface.amplitude", 0.9, 1.0, 2}});
-  sw.carry = CarryOver::kBoth;
-  sw.transient_periods = 30.0;
-  sw.record_periods = 10.0;
+  const ParameterSweep sw = bouncing_both_ways(2);
   const dynamics::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
   const SweepOutcome ref = run_sweep(m, starts, {}, sw, {});
@@ -350,11 +357,7 @@ TEST(ParameterSweep, DealtChainsRunOnceWhereverTheyAreDealtAndResumeFromAnyJourn
   // two "processes" (concurrent run_sweep calls, 2 threads each) take chains from one dealer, as
   // MPI ranks from rank 0 (SweepControl::next_chain): every record is made once, by either, equal
   // to the one-process sweep's; so after a resume from a journal that another process wrote
-  ParameterSweep sw;
-  sw.grid = SweepGrid({{"surface.omega", 3.6, 4.1, 6}, {"surface.amplitude", 0.9, 1.0, 3}});
-  sw.carry = CarryOver::kBoth;  // 6 chains of 6 values
-  sw.transient_periods = 30.0;
-  sw.record_periods = 10.0;
+  const ParameterSweep sw = bouncing_both_ways(3);  // 6 chains of 6 values
   const dynamics::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
   const SweepOutcome ref = run_sweep(m, starts, {}, sw, {});
