@@ -311,7 +311,8 @@ SweepOutcome run_sweep(const model::System& model,
   const auto worker = [&] {
     std::vector<SweepTask> tasks;
     SweepRecord local;  // the record being run (streaming)
-    for (std::size_t c = take(); c < plan.chains() && !stopped.load(); c = take()) {
+    // stopped is looked at before a chain is taken: a dealt chain is not taken to be dropped
+    for (std::size_t c = 0; !stopped.load() && (c = take()) < plan.chains();) {
       plan.chain(c, tasks);
       hybrid::InitialState init = initials[static_cast<std::size_t>(plan.initial_of(tasks[0].run))];
       for (std::size_t i = 0; i < tasks.size(); ++i) {
@@ -366,14 +367,16 @@ SweepOutcome run_sweep(const model::System& model,
   if (callback_failure) std::rethrow_exception(callback_failure);
 
   SweepOutcome out;
-  // a dealt chain is run to its end unless the sweep stopped
-  out.complete = !dealt || !stopped.load();
-  std::vector<SweepTask> tasks;
-  for (const std::size_t c : mine) {
-    if (dealt) break;
-    plan.chain(c, tasks);
-    for (const SweepTask& t : tasks)
-      out.complete = out.complete && filled[plan.slot(t.point, t.run)];
+  if (dealt) {
+    out.complete = !stopped.load();  // a dealt chain is run to its end unless the sweep stopped
+  } else {
+    out.complete = true;
+    std::vector<SweepTask> tasks;
+    for (const std::size_t c : mine) {
+      plan.chain(c, tasks);
+      for (const SweepTask& t : tasks)
+        out.complete = out.complete && filled[plan.slot(t.point, t.run)];
+    }
   }
   if (keep)
     for (std::size_t s = 0; s < slots.size(); ++s)

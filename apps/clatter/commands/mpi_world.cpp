@@ -255,15 +255,23 @@ void MpiWorld::end_dealing() {
   if (rank_ == 0 || size_ == 1) return;
 #ifdef CLATTER_HAVE_MPI
   Dealer& d = *dealer_;
+  poll_until(
+      [&] {
+        d.settle();
+        return d.asks.empty();
+      },
+      std::chrono::microseconds(200));
+#endif
+}
+
+void MpiWorld::poll_until(const std::function<bool()>& done, std::chrono::microseconds period) {
   for (;;) {
     {
       const std::lock_guard lock(mpi_);
-      d.settle();
-      if (d.asks.empty()) return;
+      if (done()) return;
     }
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    std::this_thread::sleep_for(period);
   }
-#endif
 }
 
 void MpiWorld::stop_dealer() {
@@ -295,15 +303,12 @@ void MpiWorld::end_stream() {
     Outbox::Message& m = outbox_->pending.emplace_back();
     MPI_Isend(nullptr, 0, MPI_CHAR, 0, kEnd, MPI_COMM_WORLD, &m.request);
   }
-  // polled with sleeps, as all(): OpenMPI's blocking waits spin
-  for (;;) {
-    {
-      const std::lock_guard lock(mpi_);
-      outbox_->settle();
-      if (outbox_->pending.empty()) return;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  poll_until(
+      [&] {
+        outbox_->settle();
+        return outbox_->pending.empty();
+      },
+      std::chrono::milliseconds(1));
 #endif
 }
 

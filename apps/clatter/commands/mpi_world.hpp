@@ -17,6 +17,7 @@
 // takes; at least its threads, at most 128), so that its threads rarely wait and, at the end,
 // none holds much more work than the others.
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -90,6 +91,9 @@ class MpiWorld {
   std::mutex mpi_;  // held by every MPI call made while the sweep's threads run
   void stop_dealer();
   void answer_asks();  // rank 0, mpi_ held: answers every ask that has arrived
+  // calls done() under mpi_ until it returns true, sleeping `period` between calls (OpenMPI's
+  // blocking waits spin, and would take the CPU from the ranks still working)
+  void poll_until(const std::function<bool()>& done, std::chrono::microseconds period);
 };
 
 }  // namespace clatter::cli
