@@ -1,14 +1,17 @@
 #pragma once
-// The state of one simulation run and its stages (internal to src/hybrid). The step pipeline is
-// Run::execute in simulator.cpp; each stage lives in its own file:
+// The stages of one step of the engine (internal to src/hybrid): Run is a view of
+// (model, Data, options) whose methods are the stages; it owns nothing, so a Run made for one call
+// of step() and dropped after it loses nothing. The step pipeline is step() in step.cpp; each stage
+// lives in its own file:
 //
+//   run_start.cpp        the start: validation, initial modes (make_data), the first step
 //   run_flight.cpp       exact free flight: guaranteed first root of the gaps
 //   run_carried.cpp      sustained contact in closed form: guaranteed first root of the forces
 //   run_ode.cpp          Runge–Kutta phase with event location on the interpolant, dispatch
 //   run_impact.cpp       impacts: one contact, touching sets, multi-point, symmetric, grazes
 //   run_chatter.cpp      the end of a complete chatter (accumulation point or V_tol cut-off)
 //   run_modes.cpp        contact modes: consistency of the forces, Painlevé, projection
-//   run_bookkeeping.cpp  samples, events, guards (max events, Zeno, wall clock)
+//   run_bookkeeping.cpp  events, guards (max events, Zeno, wall clock)
 //
 // The run sees the model only through model::System (and its optional capabilities).
 
@@ -20,6 +23,7 @@
 
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/constrained_dynamics.hpp"
+#include "clatter/hybrid/data.hpp"
 #include "clatter/hybrid/impact_resolution.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/tolerances.hpp"
@@ -39,21 +43,32 @@ struct Group {
 
 using Touching = std::array<bool, kMaxContacts>;
 
+// the state at t on the dense output of the phase's last step (run_ode.cpp)
+void ode_state_at(const OdePhase& phase, int nq, int na, double t, VecQ& q, VecQ& qd, VecA& aux);
+
 class Run {
  public:
-  Run(const model::System& model, const InitialState& init, const SimulationOptions& options,
-      Recorder* recorder);
+  Run(const model::System& model, Data& data, const SimulationOptions& options);
 
-  SimulationResult execute();
+  // --- the start (run_start.cpp) ---
+  void find_initial_modes();
+  void start();
 
-  // --- phases ---
-  void flight_phase();
-  void carried_phase(const model::CarriedMotion::Contacts& stick);
+  // --- phases: each covers Data::segment and ends at an event or `until` ---
+  // each returns whether it ended at an event
+  bool flight_phase(double until);
+  bool carried_phase(const model::CarriedMotion::Contacts& stick, double until);
   [[nodiscard]] bool can_carry(model::CarriedMotion::Contacts& stick) const;
-  void ode_phase();
+  [[nodiscard]] bool can_fly() const;
+  // a Runge–Kutta phase: begun, then one accepted step per call until it ends (ode_.active false)
+  void begin_ode_phase();
+  // whether the step ended at an event
+  bool ode_step(double until);
   template <std::size_t N>
-  void ode_phase_n();
-  enum class Fn : std::uint8_t { kGap, kLiftOff, kSlideEnd, kSlipOnset, kPainleve, kChatterEnd };
+  void begin_ode_phase_n(integrate::DenseStepper<N>& stepper);
+  template <std::size_t N>
+  bool ode_step_n(integrate::DenseStepper<N>& stepper, double until);
+  using Fn = Guard;
   void dispatch(Fn fn, int c, integrate::RootKind kind);
 
   // --- impacts ---
@@ -85,16 +100,6 @@ class Run {
   void project_closed(int at_rest = -1);
   void open_contact(int c, bool released);
 
-  // --- the coordinate-crossing section (Section::kCrossing) ---
-  [[nodiscard]] bool crossing_section() const {
-    return o_.section == Section::kCrossing && rec_ != nullptr;
-  }
-  // every crossing of q_i through c in a closed-form phase from (t0, q0, q̇0) on (0, tau], with
-  // flow(τ, q, q̇) the state at t0 + τ and M2 ≥ |q̈_i| along it
-  template <class Flow>
-  void closed_form_crossings(double t0, const VecQ& q0, double tau, double M2, Flow&& flow);
-  void emit_crossing(double t, const VecQ& q, const VecQ& qd, const VecA& aux);
-
   // --- bookkeeping ---
   void record_impact(const Group& g, const ContactImpact& r, EventKind kind,
                      double t_accumulation = 0.0);
@@ -103,9 +108,8 @@ class Run {
   bool count_event();
   void stop(StopReason r, std::string message);
   void check_wall_clock();
-  [[nodiscard]] Sample sample_at(double t, const VecQ& q, const VecQ& qd, const VecA& aux) const;
-  void emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux);
-  [[nodiscard]] double next_sample_time() const;
+  // the segment of a phase in closed form, from the current state
+  void begin_segment(SegmentKind kind);
   [[nodiscard]] double energy_at(double t, const VecQ& q, const VecQ& qd) const {
     return m_.kinetic_energy(t, q, qd) + m_.potential_energy(t, q);
   }
@@ -134,65 +138,30 @@ class Run {
   const model::CarriedMotion* carried_;
   const model::SymmetricPairs* symmetry_;
   const SimulationOptions& o_;
-  Recorder* rec_;
   const int nq_;
   const int na_;
   const int nc_;
 
-  // --- the state (mutable) ---
-  double t_;
-  VecQ q_, qd_;
-  VecA aux_;
-  const std::array<bool, kMaxContacts> closed_;  ///< contacts given as closed at the start
-  Modes modes_{};
-  std::array<bool, kMaxContacts> released_{};       ///< contacts that left without clearing the gap
-  std::array<double, kMaxContacts> chatter_end_{};  ///< predicted accumulation point, or NaN
-  /// a chatter's bounces whose full prediction test is skipped: the last test's error estimate
-  /// scales as v³, i.e. by e³ per bounce, so the bounces before it can pass are counted down
-  std::array<int, kMaxContacts> chatter_skip_{};
-  std::array<double, kMaxContacts> chatter_last_v_{};  ///< v⁺ of the contact's last bounce
-
-  // --- scratch, sized once ---
-  std::array<model::ContactGeometry, kMaxContacts> geometry_{};
-  model::MassFactor mass_{};  ///< M at the cached event configuration
-  mutable ConstrainedDynamics cd_{};
-
-  // --- bookkeeping ---
-  EnergyLedger L_{};
-  SimulationResult res_{};
-  bool stopped_{false};
-  double t_first_sample_{0.0};
-  long sample_index_{0};
-  double lambda_tol_{0.0};
-  std::vector<double> zeno_ring_;
-  std::size_t zeno_pos_{0};
-  long phases_{0};
-  std::chrono::steady_clock::time_point wall_start_;
+  // --- the Data, by the names the stages use ---
+  Data& d_;
+  double& t_;
+  VecQ& q_;
+  VecQ& qd_;
+  VecA& aux_;
+  const std::array<bool, kMaxContacts>& closed_;
+  Modes& modes_;
+  std::array<bool, kMaxContacts>& released_;
+  std::array<double, kMaxContacts>& chatter_end_;
+  std::array<int, kMaxContacts>& chatter_skip_;
+  std::array<double, kMaxContacts>& chatter_last_v_;
+  std::array<model::ContactGeometry, kMaxContacts>& geometry_;
+  model::MassFactor& mass_;
+  ConstrainedDynamics& cd_;
+  EnergyLedger& L_;
+  Counters& res_;
+  OdePhase& ode_;
+  const double& lambda_tol_;
+  bool& stopped_;
 };
-
-template <class Flow>
-void Run::closed_form_crossings(double t0, const VecQ& q0, double tau, double M2, Flow&& flow) {
-  const int i = o_.crossing_coordinate;
-  const double c = o_.crossing_value;
-  VecQ q(nq_), qd(nq_);
-  const auto v = [&](double s) {
-    flow(s, q, qd);
-    return integrate::ValueSlope{q(i) - c, qd(i)};
-  };
-  const auto emit = [&](double s, int direction) {
-    if (o_.crossing_direction != 0 && direction != o_.crossing_direction) return;
-    flow(s, q, qd);
-    emit_crossing(t0 + s, q, qd, aux_);
-  };
-  // q_i is resolved to round-off of its terms, as a gap of an exact flight
-  const double tol = tol::kFlightRootTol * (1.0 + std::abs(c) + std::abs(q0(i)));
-  const integrate::CrossingSearchStatus status =
-      integrate::all_crossings_curvature_bound(v, emit, 0.0, tau, M2, tol);
-  if (status == integrate::CrossingSearchStatus::kFailed) {
-    stop(StopReason::kEventLocation,
-         "the crossing of " + m_.coordinate_names()[idx(i)] + " = " + format_number(c) +
-             " was not located from t = " + format_number(t0) + " (evaluation budget exhausted)");
-  }
-}
 
 }  // namespace clatter::hybrid

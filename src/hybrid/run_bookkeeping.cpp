@@ -1,25 +1,50 @@
-// Samples, events and the guards of a run (max events, Zeno, wall clock, cancellation).
+// Events and the guards of a run (max events, Zeno, wall clock); the Run view over Data.
 
 #include "run.hpp"
 
 namespace clatter::hybrid {
 
+Run::Run(const model::System& model, Data& data, const SimulationOptions& options)
+    : m_(model),
+      flight_(model.exact_flight()),
+      carried_(model.carried_motion()),
+      symmetry_(model.symmetry()),
+      o_(options),
+      nq_(model.nq()),
+      na_(model.num_aux()),
+      nc_(model.num_contacts()),
+      d_(data),
+      t_(data.t),
+      q_(data.q),
+      qd_(data.qd),
+      aux_(data.aux),
+      closed_(data.closed_at_start),
+      modes_(data.modes),
+      released_(data.released),
+      chatter_end_(data.chatter_end),
+      chatter_skip_(data.chatter_skip),
+      chatter_last_v_(data.chatter_last_v),
+      geometry_(data.geometry),
+      mass_(data.mass),
+      cd_(data.cd),
+      L_(data.energy),
+      res_(data.counters),
+      ode_(data.ode),
+      lambda_tol_(data.lambda_tol),
+      stopped_(data.stopped) {}
+
 void Run::stop(StopReason r, std::string message) {
   if (stopped_) return;
   stopped_ = true;
-  res_.reason = r;
-  res_.message = std::move(message);
+  d_.reason = r;
+  d_.message = std::move(message);
 }
 
 void Run::check_wall_clock() {
   if (stopped_) return;
-  if (rec_ && !rec_->keep_going()) {
-    stop(StopReason::kCancelled, "cancelled at t = " + format_number(t_));
-    return;
-  }
-  if (o_.max_wall_time <= 0.0 || ++phases_ % tol::kWallClockCheckEvery != 0) return;
+  if (o_.max_wall_time <= 0.0 || ++d_.phases % tol::kWallClockCheckEvery != 0) return;
   const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - d_.wall_start).count();
   if (elapsed > o_.max_wall_time)
     stop(StopReason::kWallTime,
          "wall-clock limit max_wall_time = " + format_number(o_.max_wall_time) +
@@ -32,31 +57,14 @@ bool Run::all_open() const {
   return true;
 }
 
-// sample times are t₀ + k·Δt (no accumulated round-off)
-double Run::next_sample_time() const {
-  if (!(o_.output_dt > 0.0)) return std::numeric_limits<double>::infinity();
-  const double t = t_first_sample_ + static_cast<double>(sample_index_) * o_.output_dt;
-  return t <= o_.t_end ? t : std::numeric_limits<double>::infinity();
-}
-
-Sample Run::sample_at(double t, const VecQ& q, const VecQ& qd, const VecA& aux) const {
-  Sample s;
-  s.t = t;
-  s.q = q;
-  s.qd = qd;
-  s.aux = aux;
+void Run::begin_segment(SegmentKind kind) {
+  Segment& s = d_.segment;
+  s.kind = kind;
+  s.t0 = t_;
+  s.t1 = t_;
+  s.q0 = q_;
+  s.qd0 = qd_;
   s.modes = modes_;
-  s.energy = energy_at(t, q, qd);
-  return s;
-}
-
-void Run::emit_sample(double t, const VecQ& q, const VecQ& qd, const VecA& aux) {
-  if (rec_) rec_->on_sample(sample_at(t, q, qd, aux));
-}
-
-// a located crossing of the coordinate section, in the direction asked for
-void Run::emit_crossing(double t, const VecQ& q, const VecQ& qd, const VecA& aux) {
-  if (t <= o_.t_end) rec_->on_section(sample_at(t, q, qd, aux));
 }
 
 bool Run::count_event() {
@@ -67,9 +75,9 @@ bool Run::count_event() {
     return false;
   }
   // Zeno guard: the oldest of the last zeno_events event times
-  const double oldest = zeno_ring_[zeno_pos_];
-  zeno_ring_[zeno_pos_] = t_;
-  zeno_pos_ = (zeno_pos_ + 1) % zeno_ring_.size();
+  const double oldest = d_.zeno_ring[d_.zeno_pos];
+  d_.zeno_ring[d_.zeno_pos] = t_;
+  d_.zeno_pos = (d_.zeno_pos + 1) % d_.zeno_ring.size();
   if (t_ - oldest < o_.zeno_window) {
     stop(StopReason::kZeno,
          std::to_string(o_.zeno_events) + " events within " + format_number(o_.zeno_window) +
@@ -80,8 +88,8 @@ bool Run::count_event() {
 }
 
 void Run::record(EventKind kind, int c, const Vec2& v_pre, const Vec2& v_post) {
-  if (!rec_ || !o_.record_events) return;
-  EventRecord e;
+  if (!d_.keep_events) return;
+  EventRecord& e = d_.events.emplace_back();
   e.t = t_;
   e.kind = kind;
   e.contact = c;
@@ -94,7 +102,6 @@ void Run::record(EventKind kind, int c, const Vec2& v_pre, const Vec2& v_post) {
   e.v_pre = v_pre;
   e.v_post = v_post;
   e.energy = energy();
-  rec_->on_event(e);
 }
 
 void Run::record_impact(const Group& g, const ContactImpact& r, EventKind kind,
@@ -102,8 +109,8 @@ void Run::record_impact(const Group& g, const ContactImpact& r, EventKind kind,
   if (kind == EventKind::kImpact) ++res_.impacts;
   L_.impact_loss -= r.outcome.delta_energy;
   L_.surface_work += r.surface_work;
-  if (!rec_ || !o_.record_events) return;
-  EventRecord e;
+  if (!d_.keep_events) return;
+  EventRecord& e = d_.events.emplace_back();
   e.t = t_;
   e.kind = kind;
   e.contact = g.c;
@@ -123,7 +130,6 @@ void Run::record_impact(const Group& g, const ContactImpact& r, EventKind kind,
   e.delta_energy = r.outcome.delta_energy;
   e.energy = energy();
   e.t_accumulation = t_accumulation;
-  rec_->on_event(e);
 }
 
 }  // namespace clatter::hybrid

@@ -9,6 +9,7 @@
 // margin with φ_min above its tolerance cannot vanish (an infinite safe step): a body resting on a
 // table whose downward acceleration never exceeds g costs one evaluation however long it rests.
 // No Runge–Kutta step is taken; the obstacle's work is the change of E (the model's contract).
+// The motion up to the event is the step's segment (samples and sections: segment.hpp).
 
 #include "run.hpp"
 
@@ -27,7 +28,7 @@ bool Run::can_carry(model::CarriedMotion::Contacts& stick) const {
   return any && carried_->carries(stick, t_, q_, qd_);
 }
 
-void Run::carried_phase(const model::CarriedMotion::Contacts& stick) {
+bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double until) {
   using integrate::ValueSlope;
   constexpr std::size_t kMaxFn = 4 * kMaxContacts;
   struct Margin {
@@ -36,11 +37,13 @@ void Run::carried_phase(const model::CarriedMotion::Contacts& stick) {
     Vec2 w{0.0, 0.0};  ///< φ = w·λ_c
   };
   ++res_.carried_phases;
+  begin_segment(SegmentKind::kCarried);
+  d_.segment.stick = stick;
   const double t0 = t_;
-  const VecQ q0 = q_;
-  const VecQ qd0 = qd_;
+  const VecQ& q0 = d_.segment.q0;
+  const VecQ& qd0 = d_.segment.qd0;
   const double E0 = energy();
-  const double horizon = o_.t_end - t0;
+  const double horizon = until - t0;
 
   // the margins of the sticking contacts, their bounds and tolerances
   std::array<Margin, kMaxFn> fns{};
@@ -110,25 +113,12 @@ void Run::carried_phase(const model::CarriedMotion::Contacts& stick) {
   const double tau = found.root.kind == integrate::RootKind::kFailed ? found.root.t
                      : event                                         ? found.root.t
                                                                      : horizon;
-  VecQ q, qd;
-  for (double ts = next_sample_time(); ts <= t0 + tau; ts = next_sample_time()) {
-    carried_->carry(stick, t0, q0, qd0, ts - t0, q, qd);
-    emit_sample(ts, q, qd, aux_);
-    ++sample_index_;
-  }
-  // the coordinate section along the closed form, with the model's bound |q̈_i| ≤ M₂ (as flights)
-  if (crossing_section()) {
-    const double M2_q =
-        carried_->carried_coordinate_curvature_bound(stick, t0, q0, qd0, o_.crossing_coordinate);
-    closed_form_crossings(t0, q0, tau, M2_q, [&](double s, VecQ& qs, VecQ& qds) {
-      carried_->carry(stick, t0, q0, qd0, s, qs, qds);
-    });
-    if (stopped_) return;
-  }
+  d_.segment.t1 = t0 + tau;
+  d_.segment.tau = tau;
   carried_->carry(stick, t0, q0, qd0, tau, q_, qd_);
-  t_ = event || found.root.kind == integrate::RootKind::kFailed ? t0 + tau : o_.t_end;
+  t_ = event || found.root.kind == integrate::RootKind::kFailed ? t0 + tau : until;
   L_.surface_work += energy() - E0;
-  if (!event) return;
+  if (!event) return false;
 
   // the event, and the other margins at zero and falling at the same instant (a flat rod: both
   // ends leave together); lift-offs first: at λ_N = 0 the cone margins μ_s λ_N ∓ λ_T vanish too
@@ -150,6 +140,7 @@ void Run::carried_phase(const model::CarriedMotion::Contacts& stick) {
       dispatch(f.fn, f.contact, integrate::RootKind::kCrossing);
     }
   }
+  return true;
 }
 
 }  // namespace clatter::hybrid

@@ -1,17 +1,24 @@
 // Exact free flight (model::ExactFlight): the earliest root of all gaps of the closed-form motion
-// by a guaranteed first-root search (integrate/root_finding.hpp), samples, the apex section and the
-// coordinate-crossing section (integrate/crossing_search.hpp).
+// by a guaranteed first-root search (integrate/root_finding.hpp). The flight up to the root is the
+// step's segment (samples and sections are found on it by the caller: segment.hpp).
 
 #include "run.hpp"
 
 namespace clatter::hybrid {
 
-void Run::flight_phase() {
+bool Run::can_fly() const {
+  bool fly = o_.exact_flight && flight_ != nullptr && na_ == 0 && all_open();
+  for (int c = 0; c < nc_ && fly; ++c) fly = !released_[idx(c)];
+  return fly;
+}
+
+bool Run::flight_phase(double until) {
   using integrate::ValueSlope;
+  begin_segment(SegmentKind::kNone);
   const double t0 = t_;
-  const VecQ q0 = q_;
-  const VecQ qd0 = qd_;
-  const double horizon = o_.t_end - t0;
+  const VecQ& q0 = d_.segment.q0;
+  const VecQ& qd0 = d_.segment.qd0;
+  const double horizon = until - t0;
   // the earliest root of all gaps, evaluated together (one pose per evaluation)
   std::array<double, kMaxContacts> M2{};
   std::array<double, kMaxContacts> tol{};
@@ -60,46 +67,22 @@ void Run::flight_phase() {
   if (found.root.kind == integrate::RootKind::kFailed) {
     stop(StopReason::kEventLocation,
          "event location did not converge in the flight from t = " + format_number(t0));
-    return;
+    return false;
   }
   const int best = found.function < 0 ? -1 : searched[idx(found.function)];
   const integrate::FirstRoot best_root = found.root;
   const double tau = best < 0 ? horizon : best_root.t;
-  VecQ q, qd;
-  for (double ts = next_sample_time(); ts <= t0 + tau; ts = next_sample_time()) {
-    flight_->flight(ts - t0, q0, qd0, q, qd);
-    emit_sample(ts, q, qd, aux_);
-    ++sample_index_;
-  }
-  // the apex section, if the flight lasts that long
-  if (o_.section == Section::kApex && rec_) {
-    const double tau_apex = flight_->apex_time(q0, qd0);
-    if (tau_apex < tau && t0 + tau_apex <= o_.t_end) {
-      Sample apex;
-      apex.t = t0 + tau_apex;
-      flight_->flight(tau_apex, q0, qd0, apex.q, apex.qd);
-      apex.modes = modes_;
-      apex.energy = energy_at(apex.t, apex.q, apex.qd);
-      rec_->on_section(apex);
-    }
-  }
-  // the coordinate section: every crossing of q_i = c before the flight's end. q_i(τ) is known in
-  // closed form with |q̈_i| ≤ M₂ (the model's bound), so the guaranteed search of the gaps finds
-  // them all, also two crossings (up, then down) that a sign test at sample points would miss
-  if (crossing_section()) {
-    const double M2_q = flight_->coordinate_curvature_bound(o_.crossing_coordinate, q0, qd0);
-    closed_form_crossings(t0, q0, tau, M2_q, [&](double s, VecQ& qs, VecQ& qds) {
-      flight_->flight(s, q0, qd0, qs, qds);
-    });
-    if (stopped_) return;
-  }
+  d_.segment.kind = SegmentKind::kFlight;
+  d_.segment.t1 = t0 + tau;
+  d_.segment.tau = tau;
   flight_->flight(tau, q0, qd0, q_, qd_);
-  t_ = best < 0 ? o_.t_end : t0 + tau;
-  if (best < 0) return;
+  t_ = best < 0 ? until : t0 + tau;
+  if (best < 0) return false;
   if (best_root.kind == integrate::RootKind::kGraze)
     handle_graze(best);
   else
     handle_impact(best);
+  return true;
 }
 
 }  // namespace clatter::hybrid

@@ -1,12 +1,15 @@
-// The step pipeline of the event-driven engine (simulator.hpp): set-up, then flight or
-// Runge–Kutta phases until t_end or a stop. The stages are in run_*.cpp (run.hpp lists them).
+// simulate(): a loop over step() to t_end, and the relay that passes each step's samples,
+// sections and events to a Recorder in time order (simulator.hpp).
 
 #include "clatter/hybrid/simulator.hpp"
 
-#include <algorithm>
 #include <cmath>
+#include <limits>
 
-#include "run.hpp"
+#include "clatter/core/error.hpp"
+#include "clatter/hybrid/step.hpp"
+#include "clatter/hybrid/tolerances.hpp"
+#include "clatter/integrate/crossing_search.hpp"
 
 namespace clatter::hybrid {
 
@@ -32,123 +35,190 @@ const char* to_string(StopReason r) {
   return "unknown";
 }
 
-Run::Run(const model::System& model, const InitialState& init, const SimulationOptions& options,
-         Recorder* recorder)
-    : m_(model),
-      flight_(model.exact_flight()),
-      carried_(model.carried_motion()),
-      symmetry_(model.symmetry()),
-      o_(options),
-      rec_(recorder),
-      nq_(model.nq()),
-      na_(model.num_aux()),
-      nc_(model.num_contacts()),
-      t_(init.t),
-      q_(init.q),
-      qd_(init.qd),
-      aux_(init.aux.size() == 0 ? VecA(VecA::Zero(model.num_aux())) : init.aux),
-      closed_(init.closed) {
-  modes_.fill(ContactMode::kOpen);
-  released_.fill(false);
-  chatter_end_.fill(kNaN);
-  chatter_skip_.fill(0);
-  chatter_last_v_.fill(0.0);
-  lambda_tol_ = tol::kForceTol * std::max(model.force_scale(), 1e-300);
-  wall_start_ = std::chrono::steady_clock::now();
-}
+namespace {
 
-SimulationResult Run::execute() {
-  // --- validate the input ---
-  validate(o_, t_, nq_);
-  require(std::isfinite(t_), "initial.t", "must be finite");
-  require(
-      q_.size() == nq_, "initial.q",
-      "must have " + std::to_string(nq_) + " entries (" + std::to_string(q_.size()) + " given)");
-  require(
-      qd_.size() == nq_, "initial.qdot",
-      "must have " + std::to_string(nq_) + " entries (" + std::to_string(qd_.size()) + " given)");
-  require(
-      aux_.size() == na_, "initial.aux",
-      "must have " + std::to_string(na_) + " entries (" + std::to_string(aux_.size()) + " given)");
-  for (int i = 0; i < nq_; ++i) {
-    require_finite(q_(i), "initial.q");
-    require_finite(qd_(i), "initial.qdot");
-  }
-  for (int i = 0; i < na_; ++i) require_finite(aux_(i), "initial.aux");
-  zeno_ring_.assign(static_cast<std::size_t>(o_.zeno_events),
-                    -std::numeric_limits<double>::infinity());
-  L_.initial = energy();
+// what a Recorder receives from each step: the samples in the segment, its sections, its events
+class Relay {
+ public:
+  Relay(const model::System& m, Data& d, const SimulationOptions& o, Recorder& rec)
+      : m_(m), d_(d), o_(o), rec_(rec), t_first_(d.t) {}
 
-  // --- initial modes: contacts on their obstacle and at rest are closed, approaching ones impact
-  int approaching = -1;
-  for (int c = 0; c < nc_; ++c) {
-    const model::ContactGeometry k = contact_at(c, t_, q_, qd_);
-    const double tol = tol::kTouchingGaps * gap_tol(k.scale);
-    if (k.g_N < -tol) {
-      throw InvalidArgument("initial.q", "contact " + name(c) + " penetrates its obstacle by " +
-                                             format_number(-k.g_N) + " m");
-    }
-    if (closed_[idx(c)]) {
-      modes_[idx(c)] = ContactMode::kSlidePositive;  // decided below, once all are known
-      continue;
-    }
-    if (k.g_N > tol) continue;
-    if (k.v.y() < -velocity_tol()) {
-      approaching = c;
-    } else if (k.v.y() <= velocity_tol()) {
-      modes_[idx(c)] = closed_mode(c, qd_, modes_);
+  void initial_sample() { rec_.on_sample(sample_in_segment(m_, d_, d_.t)); }
+
+  // the step just taken
+  void pass_on() {
+    samples();
+    if (o_.section == Section::kApex) apex();
+    if (o_.section == Section::kCrossing) crossings();
+    for (const EventRecord& e : d_.events) rec_.on_event(e);
+  }
+
+ private:
+  // sample times are t₀ + k·Δt (no accumulated round-off)
+  [[nodiscard]] double next_sample_time() const {
+    if (!(o_.output_dt > 0.0)) return std::numeric_limits<double>::infinity();
+    const double t = t_first_ + static_cast<double>(index_) * o_.output_dt;
+    return t <= o_.t_end ? t : std::numeric_limits<double>::infinity();
+  }
+
+  void samples() {
+    if (d_.segment.kind == SegmentKind::kNone) return;
+    for (double ts = next_sample_time(); ts <= d_.segment.t1; ts = next_sample_time()) {
+      rec_.on_sample(sample_in_segment(m_, d_, ts));
+      ++index_;
     }
   }
-  for (int c = 0; c < nc_; ++c) {
-    if (!closed_[idx(c)]) continue;
-    project_closed();
-    modes_[idx(c)] = closed_mode(c, qd_, modes_);
+
+  // ẏ = 0 with ÿ < 0 in a free flight that lasts that long
+  void apex() {
+    const Segment& s = d_.segment;
+    if (s.kind != SegmentKind::kFlight) return;
+    const model::ExactFlight& flight = *m_.exact_flight();
+    const double tau_apex = flight.apex_time(s.q0, s.qd0);
+    if (!(tau_apex < s.tau && s.t0 + tau_apex <= o_.t_end)) return;
+    Sample apex;
+    apex.t = s.t0 + tau_apex;
+    flight.flight(tau_apex, s.q0, s.qd0, apex.q, apex.qd);
+    apex.modes = s.modes;
+    apex.energy = m_.kinetic_energy(apex.t, apex.q, apex.qd) + m_.potential_energy(apex.t, apex.q);
+    rec_.on_section(apex);
   }
-  emit_sample(t_, q_, qd_, aux_);
-  t_first_sample_ = t_;
-  sample_index_ = 1;
-  if (approaching >= 0) {
-    handle_impact(approaching);
+
+  // the coordinate section q_i = c: in closed-form segments by the guaranteed search with the
+  // model's bound |q̈_i| ≤ M₂ (a quadratic crossing twice between samples is found), on the
+  // Runge–Kutta interpolant from the samples of the event search
+  void crossings() {
+    const Segment& s = d_.segment;
+    const int i = o_.crossing_coordinate;
+    switch (s.kind) {
+      case SegmentKind::kNone:
+        return;
+      case SegmentKind::kRungeKutta: {
+        const auto h = [&](double /*t*/, const VecQ& q, const VecQ& qd, const VecA& /*a*/) {
+          return integrate::ValueSlope{q(i) - o_.crossing_value, qd(i)};
+        };
+        const auto emit = [&](double t, int direction) {
+          if (o_.crossing_direction != 0 && direction != o_.crossing_direction) return;
+          if (t <= o_.t_end) rec_.on_section(sample_in_segment(m_, d_, t));
+        };
+        segment_crossings(m_, d_, o_.event_samples, h, emit);
+        return;
+      }
+      case SegmentKind::kFlight: {
+        const model::ExactFlight& flight = *m_.exact_flight();
+        closed_form_crossings(
+            flight.coordinate_curvature_bound(i, s.q0, s.qd0),
+            [&](double tau, VecQ& q, VecQ& qd) { flight.flight(tau, s.q0, s.qd0, q, qd); });
+        return;
+      }
+      case SegmentKind::kCarried: {
+        const model::CarriedMotion& carried = *m_.carried_motion();
+        closed_form_crossings(
+            carried.carried_coordinate_curvature_bound(s.stick, s.t0, s.q0, s.qd0, i),
+            [&](double tau, VecQ& q, VecQ& qd) {
+              carried.carry(s.stick, s.t0, s.q0, s.qd0, tau, q, qd);
+            });
+        return;
+      }
+    }
+  }
+
+  // every crossing of q_i = c along flow(τ, q, q̇) (the state at t0 + τ), τ ∈ (0, tau]
+  template <class Flow>
+  void closed_form_crossings(double M2, Flow&& flow) {
+    const Segment& s = d_.segment;
+    const int i = o_.crossing_coordinate;
+    const double c = o_.crossing_value;
+    VecQ q, qd;
+    const auto v = [&](double tau) {
+      flow(tau, q, qd);
+      return integrate::ValueSlope{q(i) - c, qd(i)};
+    };
+    const auto emit = [&](double tau, int direction) {
+      if (o_.crossing_direction != 0 && direction != o_.crossing_direction) return;
+      flow(tau, q, qd);
+      const double t = s.t0 + tau;
+      if (t > o_.t_end) return;
+      Sample smp;
+      smp.t = t;
+      smp.q = q;
+      smp.qd = qd;
+      smp.aux = d_.aux;
+      smp.modes = s.modes;
+      smp.energy = m_.kinetic_energy(t, q, qd) + m_.potential_energy(t, q);
+      rec_.on_section(smp);
+    };
+    // q_i is resolved to round-off of its terms, as a gap of an exact flight
+    const double tol = tol::kFlightRootTol * (1.0 + std::abs(c) + std::abs(s.q0(i)));
+    const integrate::CrossingSearchStatus status =
+        integrate::all_crossings_curvature_bound(v, emit, 0.0, s.tau, M2, tol);
+    if (status == integrate::CrossingSearchStatus::kFailed) {
+      stop(d_, StopReason::kEventLocation,
+           "the crossing of " + m_.coordinate_names()[static_cast<std::size_t>(i)] + " = " +
+               format_number(c) + " was not located from t = " + format_number(s.t0) +
+               " (evaluation budget exhausted)");
+    }
+  }
+
+  const model::System& m_;
+  Data& d_;
+  const SimulationOptions& o_;
+  Recorder& rec_;
+  double t_first_;
+  long index_{1};
+};
+
+}  // namespace
+
+SimulationResult result_of(const model::System& model, const Data& d, double t_end) {
+  SimulationResult res;
+  if (d.stopped) {
+    res.reason = d.reason;
+    res.message = d.message;
   } else {
-    decide_modes();
+    res.reason = StopReason::kEndTime;
+    res.message = "reached t_end = " + format_number(t_end);
   }
-
-  // --- the pipeline: flight (closed form) or Runge–Kutta phases, each ending at an event ---
-  while (!stopped_ && t_ < o_.t_end) {
-    bool fly = o_.exact_flight && flight_ != nullptr && na_ == 0 && all_open();
-    for (int c = 0; c < nc_ && fly; ++c) fly = !released_[idx(c)];
-    model::CarriedMotion::Contacts stick{};
-    if (fly)
-      flight_phase();
-    else if (can_carry(stick))
-      carried_phase(stick);
-    else
-      ode_phase();
-    if (!(q_.allFinite() && qd_.allFinite() && aux_.allFinite()))
-      stop(StopReason::kNonFinite, "the state became non-finite at t = " + format_number(t_));
-    check_wall_clock();
-  }
-
-  // --- the result ---
-  if (!stopped_) {
-    res_.reason = StopReason::kEndTime;
-    res_.message = "reached t_end = " + format_number(o_.t_end);
-  }
-  res_.t = t_;
-  res_.q = q_;
-  res_.qd = qd_;
-  res_.aux = aux_;
-  res_.modes = modes_;
-  L_.kinetic = m_.kinetic_energy(t_, q_, qd_);
-  L_.potential = m_.potential_energy(t_, q_);
-  res_.energy = L_;
-  return res_;
+  res.t = d.t;
+  res.q = d.q;
+  res.qd = d.qd;
+  res.aux = d.aux;
+  res.modes = d.modes;
+  const Counters& c = d.counters;
+  res.events = c.events;
+  res.impacts = c.impacts;
+  res.rk_steps = c.rk_steps;
+  res.rhs_evaluations = c.rhs_evaluations;
+  res.gap_evaluations = c.gap_evaluations;
+  res.carried_phases = c.carried_phases;
+  res.force_evaluations = c.force_evaluations;
+  res.chatter_sequences = c.chatter_sequences;
+  res.multipoint_fallbacks = c.multipoint_fallbacks;
+  res.max_gap_drift = c.max_gap_drift;
+  res.max_velocity_drift = c.max_velocity_drift;
+  res.energy = d.energy;
+  res.energy.kinetic = model.kinetic_energy(d.t, d.q, d.qd);
+  res.energy.potential = model.potential_energy(d.t, d.q);
+  return res;
 }
 
 SimulationResult simulate(const model::System& model, const InitialState& init,
                           const SimulationOptions& options, Recorder* recorder) {
-  Run run(model, init, options, recorder);
-  return run.execute();
+  Data d = make_data(model, init, options);
+  d.keep_events = recorder != nullptr && options.record_events;
+  if (recorder == nullptr) {
+    while (!d.stopped && d.t < options.t_end) step(model, d, options, options.t_end);
+    return result_of(model, d, options.t_end);
+  }
+  Relay relay(model, d, options, *recorder);
+  relay.initial_sample();
+  while (!d.stopped && d.t < options.t_end) {
+    step(model, d, options, options.t_end);
+    relay.pass_on();
+    if (!d.stopped && !recorder->keep_going())
+      stop(d, StopReason::kCancelled, "cancelled at t = " + format_number(d.t));
+  }
+  return result_of(model, d, options.t_end);
 }
 
 }  // namespace clatter::hybrid

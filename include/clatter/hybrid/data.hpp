@@ -1,0 +1,198 @@
+#pragma once
+/// @file
+/// The whole mutable state of one run of the event-driven engine (the Data half of Model/Data):
+/// made once by make_data from a model, an initial state and the options, then advanced by
+/// hybrid::step (step.hpp). Everything a step needs is here and sized at creation, so a step
+/// allocates nothing on the heap (the event buffer grows only past its reserved capacity).
+///
+/// Fields are grouped by who writes them:
+/// @verbatim
+///   state         t, q [nq], q̇ [nq], aux [num_aux], modes [num_contacts], released, chatter
+///   the step      segment: the interval [t0, t1] the last step covered and what evaluates the
+///                 motion inside it (closed-form flight or carriage from (q0, q̇0), or the
+///                 Runge–Kutta dense output in `ode`); events: the records the last step made
+///   bookkeeping   energy (the ledger), counters, the stop reason
+///   scratch       contact geometry and M's factor at the last event, ConstrainedDynamics
+/// @endverbatim
+/// A Data belongs to the model it was made for: step() with another model is undefined. Its
+/// state may be read at any time. To change the state between steps (a restart from another
+/// point), make a new Data: a Runge–Kutta phase in progress continues from its own stepper.
+
+#include <array>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clatter/hybrid/constrained_dynamics.hpp"
+#include "clatter/hybrid/energy_ledger.hpp"
+#include "clatter/hybrid/event_record.hpp"
+#include "clatter/hybrid/simulation_options.hpp"
+#include "clatter/integrate/dense_stepper.hpp"
+#include "clatter/integrate/event_locator.hpp"
+#include "clatter/model/system.hpp"
+
+namespace clatter::hybrid {
+
+/// Where a run starts. Contacts on their obstacle and at rest start closed; an approaching one
+/// makes the first step an impact at t.
+struct InitialState {
+  double t{0.0};
+  VecQ q{};    ///< generalized coordinates (size nq of the model)
+  VecQ qd{};   ///< generalized velocities
+  VecA aux{};  ///< auxiliary states (size num_aux; empty means zeros)
+  /// Contacts known to be closed (a run continued from another, hybrid/schedule.hpp): they start
+  /// closed and stick or slide as the forces decide; others are found from the state.
+  std::array<bool, kMaxContacts> closed{};
+
+  InitialState() = default;
+  InitialState(double t0, const VecQ& q0, const VecQ& qd0, const VecA& aux0 = VecA())
+      : t(t0), q(q0), qd(qd0), aux(aux0) {}
+  /// From lists of numbers: InitialState{0.0, {0.0, 3.0, 0.1}, {0.0, 0.0, 1.0}}.
+  InitialState(double t0, std::initializer_list<double> q0, std::initializer_list<double> qd0)
+      : t(t0), q(from_list(q0)), qd(from_list(qd0)) {}
+
+ private:
+  static VecQ from_list(std::initializer_list<double> v) {
+    VecQ out(static_cast<Eigen::Index>(v.size()));
+    Eigen::Index i = 0;
+    for (double x : v) out(i++) = x;
+    return out;
+  }
+};
+
+enum class StopReason : std::uint8_t {
+  kEndTime,        ///< reached t_end
+  kMaxEvents,      ///< max_events reached
+  kZeno,           ///< zeno_events events within zeno_window
+  kPainleve,       ///< a sliding contact with k_N ≤ 0
+  kEventLocation,  ///< event location failed (iteration bound)
+  kNonFinite,      ///< the state became NaN or infinite
+  kWallTime,       ///< SimulationOptions::max_wall_time elapsed
+  kCancelled,      ///< the recorder asked to stop (Recorder::keep_going)
+};
+
+[[nodiscard]] const char* to_string(StopReason r);
+
+/// What the engine counted (SimulationResult carries the same fields).
+struct Counters {
+  long events{0};
+  long impacts{0};
+  long rk_steps{0};
+  long rhs_evaluations{0};
+  long gap_evaluations{0};  ///< evaluations of the closed-form gaps in exact flights
+  long carried_phases{0};   ///< phases of sustained contact in closed form (no Runge–Kutta step)
+  long force_evaluations{0};  ///< evaluations of the closed-form contact forces in those phases
+  int chatter_sequences{0};
+  int multipoint_fallbacks{0};     ///< kMultipoint collisions resolved sequentially instead
+  double max_gap_drift{0.0};       ///< max |g_N| of closed contacts at step ends [m]
+  double max_velocity_drift{0.0};  ///< max |v_N| of closed contacts at step ends [m/s]
+};
+
+/// The event functions of a Runge–Kutta phase (falling through zero is the event), and the
+/// margins of a carried phase.
+enum class Guard : std::uint8_t {
+  kGap,         ///< g_N of an open contact            → impact (or graze)
+  kLiftOff,     ///< λ_N of a closed contact           → lift-off
+  kSlideEnd,    ///< s·v_T of a sliding contact        → stick or slip reversal
+  kSlipOnset,   ///< μ_s λ_N − |λ_T| of a sticking one → slip onset
+  kPainleve,    ///< k_N of a sliding contact          → Painlevé
+  kChatterEnd,  ///< t∞ − t of a predicted chatter     → its end
+};
+
+/// How the motion inside the last step's interval is evaluated (interpolate(), step.hpp).
+enum class SegmentKind : std::uint8_t {
+  kNone,        ///< an instant (the step was an event at t0 = t1, or it failed)
+  kFlight,      ///< model::ExactFlight from (t0, q0, q̇0)
+  kCarried,     ///< model::CarriedMotion of the contacts `stick` from (t0, q0, q̇0)
+  kRungeKutta,  ///< the dense output of Data::ode on [t0, t1]
+};
+
+/// The interval the last step covered, up to (not past) its event: the motion before the event.
+struct Segment {
+  SegmentKind kind{SegmentKind::kNone};
+  double t0{0.0};
+  double t1{0.0};
+  double tau{0.0};  ///< closed forms: the duration they were evaluated for (t1 = t0 + tau)
+  VecQ q0{};
+  VecQ qd0{};
+  Modes modes{};                           ///< the contact modes along it
+  std::array<bool, kMaxContacts> stick{};  ///< kCarried: the sticking contacts
+};
+
+/// A Runge–Kutta phase in progress: it lasts over steps (one accepted step each) until an event,
+/// a target time, or all contacts clear (then an exact flight takes over).
+///
+/// Runge–Kutta state, n = nq, m = num_aux:
+///   x = (q [n], q̇ [n], a [m], W_surface, L_friction as ∫ −λ·v, W_applied)
+/// in a fixed-size array of N ≥ 2n + m + 3 entries (the unused tail stays 0); N = kSmallState
+/// covers every model with n ≤ 3 and no auxiliary state, kLargeState the rest.
+struct OdePhase {
+  static constexpr std::size_t kSmallState = 9;
+  static constexpr std::size_t kLargeState = 2 * model::kMaxDof + model::kMaxAux + 3;
+  static constexpr std::size_t kMaxGuards = 4 * kMaxContacts;
+  struct Function {
+    Guard guard{Guard::kGap};
+    int contact{0};
+  };
+
+  bool active{false};
+  bool small{true};  ///< which stepper holds the phase
+  std::optional<integrate::DenseStepper<kSmallState>> small_stepper;
+  std::optional<integrate::DenseStepper<kLargeState>> large_stepper;
+  Modes modes{};  ///< the modes the phase integrates (fixed along it)
+  std::array<Function, kMaxGuards> functions{};
+  int count{0};
+  std::array<double, kMaxGuards> tol{};
+  std::array<integrate::Start, kMaxGuards> start{};
+  EnergyLedger ledger_at_start{};  ///< the ledger when the phase began (its works add to it)
+};
+
+struct Data {
+  // --- state ---
+  double t{0.0};
+  VecQ q{}, qd{};
+  VecA aux{};
+  Modes modes{};
+  std::array<bool, kMaxContacts> closed_at_start{};  ///< InitialState::closed
+  std::array<bool, kMaxContacts> released{};       ///< contacts that left without clearing the gap
+  std::array<double, kMaxContacts> chatter_end{};  ///< predicted accumulation point, or NaN
+  /// a chatter's bounces whose full prediction test is skipped: the last test's error estimate
+  /// scales as v³, i.e. by e³ per bounce, so the bounces before it can pass are counted down
+  std::array<int, kMaxContacts> chatter_skip{};
+  std::array<double, kMaxContacts> chatter_last_v{};  ///< v⁺ of the contact's last bounce
+  /// the first step resolves the start: an approaching contact's impact, or the modes
+  bool started{false};
+  int approaching{-1};  ///< the contact found approaching at the start, or −1
+
+  // --- the last step ---
+  Segment segment{};
+  OdePhase ode{};
+  bool keep_events{true};           ///< whether steps fill `events` (options.record_events)
+  std::vector<EventRecord> events;  ///< the events of the last step, in order
+
+  // --- bookkeeping ---
+  EnergyLedger energy{};  ///< initial, works and losses; kinetic/potential set by finish()
+  Counters counters{};
+  bool stopped{false};
+  StopReason reason{StopReason::kEndTime};
+  std::string message;  ///< why the run stopped
+  double lambda_tol{0.0};
+  std::vector<double> zeno_ring;  ///< the last zeno_events event times
+  std::size_t zeno_pos{0};
+  long phases{0};
+  std::chrono::steady_clock::time_point wall_start{};
+
+  // --- scratch, sized once ---
+  std::array<model::ContactGeometry, kMaxContacts> geometry{};  ///< at the last event
+  model::MassFactor mass{};  ///< M at the last event configuration
+  ConstrainedDynamics cd{};
+};
+
+/// A Data at `init`: validates the options and the state (InvalidArgument naming the field: wrong
+/// size, non-finite, penetrating an obstacle), finds the contacts closed at the start. The first
+/// step() then resolves the start (an approaching contact's impact, or the modes) and returns at t.
+[[nodiscard]] Data make_data(const model::System& model, const InitialState& init,
+                             const SimulationOptions& options);
+
+}  // namespace clatter::hybrid

@@ -1,0 +1,106 @@
+// The start of a run: make_data validates the input and finds the contacts closed at the start;
+// the first step resolves it (an approaching contact's impact, or the modes of the closed ones).
+
+#include <cmath>
+
+#include "run.hpp"
+
+namespace clatter::hybrid {
+
+namespace {
+
+// events one step makes without growing the buffer (an impact with its touching set, a chatter's
+// closure and the modes it settles); more are kept too, by growing it
+constexpr std::size_t kEventsReserved = 4 * kMaxContacts;
+
+void validate_state(const Data& d, int nq, int na) {
+  require(std::isfinite(d.t), "initial.t", "must be finite");
+  require(
+      d.q.size() == nq, "initial.q",
+      "must have " + std::to_string(nq) + " entries (" + std::to_string(d.q.size()) + " given)");
+  require(
+      d.qd.size() == nq, "initial.qdot",
+      "must have " + std::to_string(nq) + " entries (" + std::to_string(d.qd.size()) + " given)");
+  require(
+      d.aux.size() == na, "initial.aux",
+      "must have " + std::to_string(na) + " entries (" + std::to_string(d.aux.size()) + " given)");
+  for (int i = 0; i < nq; ++i) {
+    require_finite(d.q(i), "initial.q");
+    require_finite(d.qd(i), "initial.qdot");
+  }
+  for (int i = 0; i < na; ++i) require_finite(d.aux(i), "initial.aux");
+}
+
+}  // namespace
+
+Data make_data(const model::System& model, const InitialState& init,
+               const SimulationOptions& options) {
+  Data d;
+  d.t = init.t;
+  d.q = init.q;
+  d.qd = init.qd;
+  d.aux = init.aux.size() == 0 ? VecA(VecA::Zero(model.num_aux())) : init.aux;
+  d.closed_at_start = init.closed;
+  d.modes.fill(ContactMode::kOpen);
+  d.released.fill(false);
+  d.chatter_end.fill(kNaN);
+  d.chatter_skip.fill(0);
+  d.chatter_last_v.fill(0.0);
+  d.lambda_tol = tol::kForceTol * std::max(model.force_scale(), 1e-300);
+  d.wall_start = std::chrono::steady_clock::now();
+  d.keep_events = options.record_events;
+  d.events.reserve(kEventsReserved);
+  validate(options, d.t, model.nq());
+  validate_state(d, model.nq(), model.num_aux());
+  d.zeno_ring.assign(static_cast<std::size_t>(options.zeno_events),
+                     -std::numeric_limits<double>::infinity());
+  Run run(model, d, options);
+  d.energy.initial = run.energy();
+  run.find_initial_modes();
+  d.segment.t0 = d.t;
+  d.segment.t1 = d.t;
+  d.segment.q0 = d.q;
+  d.segment.qd0 = d.qd;
+  d.segment.modes = d.modes;
+  return d;
+}
+
+// contacts on their obstacle and at rest are closed, approaching ones impact (the first step)
+void Run::find_initial_modes() {
+  int approaching = -1;
+  for (int c = 0; c < nc_; ++c) {
+    const model::ContactGeometry k = contact_at(c, t_, q_, qd_);
+    const double tol = tol::kTouchingGaps * gap_tol(k.scale);
+    if (k.g_N < -tol) {
+      throw InvalidArgument("initial.q", "contact " + name(c) + " penetrates its obstacle by " +
+                                             format_number(-k.g_N) + " m");
+    }
+    if (closed_[idx(c)]) {
+      modes_[idx(c)] = ContactMode::kSlidePositive;  // decided below, once all are known
+      continue;
+    }
+    if (k.g_N > tol) continue;
+    if (k.v.y() < -velocity_tol()) {
+      approaching = c;
+    } else if (k.v.y() <= velocity_tol()) {
+      modes_[idx(c)] = closed_mode(c, qd_, modes_);
+    }
+  }
+  for (int c = 0; c < nc_; ++c) {
+    if (!closed_[idx(c)]) continue;
+    project_closed();
+    modes_[idx(c)] = closed_mode(c, qd_, modes_);
+  }
+  d_.approaching = approaching;
+}
+
+void Run::start() {
+  d_.started = true;
+  if (d_.approaching >= 0) {
+    handle_impact(d_.approaching);
+  } else {
+    decide_modes();
+  }
+}
+
+}  // namespace clatter::hybrid
