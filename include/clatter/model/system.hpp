@@ -46,7 +46,7 @@
 #include <vector>
 
 #include "clatter/core/types.hpp"
-#include "clatter/integrate/root_finding.hpp"
+#include "clatter/core/value_slope.hpp"
 #include "clatter/model/contact.hpp"
 #include "clatter/model/parameters.hpp"
 
@@ -220,7 +220,7 @@ class ExactFlight {
   virtual void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const = 0;
   /// Gaps and rates of all contacts after a free flight of τ from (t0, q0, q̇0).
   virtual void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                           std::array<integrate::ValueSlope, kMaxContacts>& out) const = 0;
+                           std::array<ValueSlope, kMaxContacts>& out) const = 0;
   /// M₂ with g̈_N ≥ −M₂ along any free flight from q̇0.
   [[nodiscard]] virtual double gap_curvature_bound(int c, const VecQ& qd0) const = 0;
   /// M₃ with |g⃛_N| ≤ M₃ along any free flight from q̇0, for a model whose flight_gaps also
