@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "clatter/contact/planar_body.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/laws/impulse_marcher.hpp"
 #include "clatter/laws/stronge.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
@@ -28,11 +28,11 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
-dynamics::PlanarBodyModel rod(double w, double e, double mu, double A = 1.0) {
-  dynamics::Surface s;
+model::PlanarBodyModel rod(double w, double e, double mu, double A = 1.0) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = w;
-  return dynamics::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {mu, e}});
+  return model::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {mu, e}});
 }
 
 TEST(RodOnFloor, EveryImpactIsStrongesLawByAnIndependentRoute) {
@@ -342,10 +342,10 @@ TEST(BallOnBelt, StickAndSlipReversalFollowCoulomb) {
   const double U = 1.0, W = 2.0 * kPi;
   int reversals = 0, sticks = 0;
   for (const double mu : {0.1, 0.3, 0.5}) {
-    dynamics::Surface s;
+    model::Surface s;
     s.belt_amplitude = U;
     s.belt_omega = W;
-    const auto model = dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {mu, 0.5}});
+    const auto model = model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {mu, 0.5}});
     SimulationOptions o;
     o.t_end = 3.0;
     TrajectoryRecorder rec;

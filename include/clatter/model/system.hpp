@@ -3,7 +3,7 @@
 /// The mechanical-system interface under the engine and the analysis: an immutable description
 /// of a Lagrangian system with unilateral frictional contacts. The engine (hybrid/) and the
 /// analysis (analysis/) see a system only through this class; every model of the seeds
-/// (dynamics/, model/) and a user's own system implement it.
+/// (model/) and a user's own system implement it.
 ///
 /// Equations of motion, for generalized coordinates q ∈ ℝⁿ (n = nq() ≤ kMaxDof), velocities
 /// q̇ ∈ ℝⁿ, auxiliary states a ∈ ℝᵐ (m = num_aux() ≤ kMaxAux, e.g. a forcing phase), contacts

@@ -2,7 +2,7 @@
 // along a smooth path, against the contact module's closed-form W of a rod end (planar_body.hpp,
 // [B] §3.2), and the exact free flight against the general kinematics.
 
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <numbers>
 #include <random>
 
-namespace clatter::dynamics {
+namespace clatter::model {
 namespace {
 
 Surface moving_surface() {
@@ -263,4 +263,4 @@ TEST(PlanarBodyModel, BadInputNamesTheField) {
 }
 
 }  // namespace
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

@@ -1,4 +1,4 @@
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 #include "clatter/core/sincos.hpp"
 #include "clatter/multipoint/multipoint_input.hpp"
@@ -11,7 +11,7 @@
 #include <numbers>
 #include <utility>
 
-namespace clatter::dynamics {
+namespace clatter::model {
 
 namespace {
 
@@ -575,4 +575,4 @@ PlanarBodyModel make_block(double m, double b, double h, double gravity, Surface
                           {"C4", {-b, h}, 0.0, law}});
 }
 
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

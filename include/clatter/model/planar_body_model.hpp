@@ -29,13 +29,11 @@
 #include "clatter/contact/planar_body.hpp"
 #include "clatter/core/types.hpp"
 #include "clatter/core/value_slope.hpp"
-#include "clatter/dynamics/surface.hpp"
 #include "clatter/laws/impact_law.hpp"
+#include "clatter/model/surface.hpp"
 #include "clatter/model/system.hpp"
 
-namespace clatter::dynamics {
-
-inline constexpr int kMaxContacts = model::kMaxContacts;
+namespace clatter::model {
 
 /// A contact feature of the body and the law of its contact with the surface.
 struct ContactFeature {
@@ -241,4 +239,4 @@ class PlanarBodyModel final : public model::System,
 [[nodiscard]] PlanarBodyModel make_block(double m, double b, double h, double gravity,
                                          Surface surface, LawChoice law);
 
-}  // namespace clatter::dynamics
+}  // namespace clatter::model
