@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/laws/impulse_marcher.hpp"
 #include "clatter/laws/stronge.hpp"
+#include "clatter/model/planar_body.hpp"
 #include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
@@ -51,7 +51,8 @@ TEST(RodOnFloor, EveryImpactIsStrongesLawByAnIndependentRoute) {
   int checked = 0;
   for (const EventRecord& ev : rec.events) {
     if (ev.kind != EventKind::kImpact || ev.other >= 0) continue;
-    const BodyContact bc = rod_end_contact(slender_rod(1.0, 1.0), 1.0, ev.q.z(), ev.contact + 1);
+    const model::BodyContact bc =
+        model::rod_end_contact(model::slender_rod(1.0, 1.0), 1.0, ev.q.z(), ev.contact + 1);
     const Vec2 floor_velocity{0.0, model.surface().hdot(ev.t)};
     const ImpactInput in{bc.contact_velocity(ev.qd_pre) - floor_velocity, bc.W()};
     const ImpactOutcome lib = stronge_marcher(in, {mu, e});

@@ -26,10 +26,10 @@
 #include <vector>
 
 #include "clatter/contact/contact_matrix.hpp"
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/core/types.hpp"
 #include "clatter/core/value_slope.hpp"
 #include "clatter/laws/impact_law.hpp"
+#include "clatter/model/planar_body.hpp"
 #include "clatter/model/surface.hpp"
 #include "clatter/model/system.hpp"
 
