@@ -23,10 +23,10 @@ using namespace clatter;
 using namespace clatter::analysis;
 
 ImpactOscillator oscillator(double omega) {
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
-  return ImpactOscillator(dynamics::make_ball(1.0, 0.0, 9.81, s, {LawKind::kNewton, {0.0, 0.9}}));
+  return ImpactOscillator(model::make_ball(1.0, 0.0, 9.81, s, {LawKind::kNewton, {0.0, 0.9}}));
 }
 
 void BM_ImpactMap(benchmark::State& state) {
@@ -75,11 +75,11 @@ void BM_GenericContinuationE09(benchmark::State& state) {
   const double w0 = 0.5 * (closed_form_orbit(1.0, 1.0, 9.81, 0.9, 1).omega_sn +
                            closed_form_orbit(1.0, 1.0, 9.81, 0.9, 1).omega_pd);
   const ClosedFormOrbit cf = closed_form_orbit(1.0, w0, 9.81, 0.9, 1);
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = w0;
-  const auto m = std::make_shared<dynamics::PlanarBodyModel>(
-      dynamics::make_ball(1.0, 0.0, 9.81, s, {LawKind::kNewton, {0.0, 0.9}}));
+  const auto m = std::make_shared<model::PlanarBodyModel>(
+      model::make_ball(1.0, 0.0, 9.81, s, {LawKind::kNewton, {0.0, 0.9}}));
   const double tau = std::numbers::pi / w0;
   StateVector x = StateVector::Zero(6);
   x(1) = std::sin(cf.stable.phase) + cf.stable.velocity * tau - 0.5 * 9.81 * tau * tau;

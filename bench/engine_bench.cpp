@@ -18,21 +18,21 @@
 #include <cmath>
 
 #include "clatter/core/sincos.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace {
 
 using namespace clatter;
 
-dynamics::Surface table(double A, double w) {
-  dynamics::Surface s;
+model::Surface table(double A, double w) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = w;
   return s;
 }
 
-void run(benchmark::State& state, const dynamics::PlanarBodyModel& model,
+void run(benchmark::State& state, const model::PlanarBodyModel& model,
          const hybrid::InitialState& init, hybrid::SimulationOptions o) {
   o.record_events = false;
   long impacts = 0;
@@ -48,14 +48,14 @@ void run(benchmark::State& state, const dynamics::PlanarBodyModel& model,
 
 void BM_BallTable(benchmark::State& state) {
   const auto model =
-      dynamics::make_ball(1.0, 0.0, 9.81, table(1.0, 3.0), {LawKind::kNewton, {0.0, 0.9}});
+      model::make_ball(1.0, 0.0, 9.81, table(1.0, 3.0), {LawKind::kNewton, {0.0, 0.9}});
   hybrid::SimulationOptions o;
   o.t_end = 1e4;
   run(state, model, {0.0, {0.0, 3.0, 0.0}, {0.0, 0.0, 0.0}}, o);
 }
 
 void BM_BallZeno(benchmark::State& state) {
-  const auto model = dynamics::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.7}});
+  const auto model = model::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.7}});
   hybrid::SimulationOptions o;
   o.t_end = 2.6;
   run(state, model, {0.0, {0.0, 1.0, 0.0}, {0.0, 0.0, 0.0}}, o);
@@ -63,7 +63,7 @@ void BM_BallZeno(benchmark::State& state) {
 
 void rod_fig5(benchmark::State& state, double t_end, hybrid::TwoContactRule rule) {
   const auto model =
-      dynamics::make_rod(1.0, 1.0, 9.81, table(1.0, 4.4050), {LawKind::kStronge, {0.05, 0.8}});
+      model::make_rod(1.0, 1.0, 9.81, table(1.0, 4.4050), {LawKind::kStronge, {0.05, 0.8}});
   hybrid::SimulationOptions o;
   o.t_end = t_end;
   o.two_contact = rule;

@@ -9,10 +9,10 @@
 #include <cmath>
 #include <vector>
 
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/laws/impulse_marcher.hpp"
 #include "clatter/laws/newton.hpp"
 #include "clatter/laws/stronge.hpp"
+#include "clatter/model/planar_body.hpp"
 #include "support/random_inputs.hpp"
 
 namespace {
@@ -29,10 +29,10 @@ const std::vector<RodImpact>& inputs() {
   static const std::vector<RodImpact> v = [] {
     testing::ImpactSampler sampler(1);
     std::vector<RodImpact> out;
-    const PlanarBody rod = slender_rod(1.0, 1.0);
+    const model::PlanarBody rod = model::slender_rod(1.0, 1.0);
     while (out.size() < 4096) {
       const double theta = sampler.uniform(1e-3, 3.14);
-      const BodyContact c = rod_end_contact(rod, 1.0, theta, 1);
+      const model::BodyContact c = model::rod_end_contact(rod, 1.0, theta, 1);
       const Vec3 qdot{sampler.uniform(-3, 3), sampler.uniform(-3, 0), sampler.uniform(-3, 3)};
       if (c.contact_velocity(qdot).y() >= 0.0) continue;  // approaching contacts only
       out.push_back({theta, qdot, {sampler.uniform(0, 3), sampler.uniform(0, 1)}});
@@ -48,14 +48,14 @@ const std::vector<RodImpact>& inputs() {
 template <class Law>
 void rod_impact(benchmark::State& state, Law law) {
   const auto& in = inputs();
-  const PlanarBody rod = slender_rod(1.0, 1.0);
+  const model::PlanarBody rod = model::slender_rod(1.0, 1.0);
   struct Geometry {
-    BodyContact contact;
+    model::BodyContact contact;
     ContactMatrix W;
   };
   std::vector<Geometry> geometry;
   for (const auto& r : in) {
-    const BodyContact c = rod_end_contact(rod, 1.0, r.theta, 1);
+    const model::BodyContact c = model::rod_end_contact(rod, 1.0, r.theta, 1);
     geometry.push_back({c, c.W()});
   }
   std::size_t i = 0;
@@ -74,11 +74,11 @@ void rod_impact(benchmark::State& state, Law law) {
 template <class Law>
 void rod_impact_with_kinematics(benchmark::State& state, Law law) {
   const auto& in = inputs();
-  const PlanarBody rod = slender_rod(1.0, 1.0);
+  const model::PlanarBody rod = model::slender_rod(1.0, 1.0);
   std::size_t i = 0;
   for (auto _ : state) {
     const RodImpact& r = in[i++ & 4095];
-    const BodyContact c = rod_end_contact(rod, 1.0, r.theta, 1);
+    const model::BodyContact c = model::rod_end_contact(rod, 1.0, r.theta, 1);
     const ImpactInput impact{c.contact_velocity(r.qdot), c.W()};
     const ImpactOutcome out = law(impact, r.params);
     const Vec3 qdot_post = r.qdot + c.velocity_jump(out.Lambda);
@@ -92,9 +92,9 @@ template <class Law>
 void contact_law(benchmark::State& state, Law law) {
   const auto& in = inputs();
   std::vector<ImpactInput> pre;
-  const PlanarBody rod = slender_rod(1.0, 1.0);
+  const model::PlanarBody rod = model::slender_rod(1.0, 1.0);
   for (const auto& r : in) {
-    const BodyContact c = rod_end_contact(rod, 1.0, r.theta, 1);
+    const model::BodyContact c = model::rod_end_contact(rod, 1.0, r.theta, 1);
     pre.push_back({c.contact_velocity(r.qdot), c.W()});
   }
   std::size_t i = 0;

@@ -1,6 +1,6 @@
 """A user's own model written in Python (docs/python.md): a rigid body in the plane with point
 contacts above a vertically oscillating floor h(t) = A sin(omega t), the same mechanics as the
-built-in planar bodies (src/dynamics/planar_body_model.cpp), written as a researcher would.
+built-in planar bodies (src/model/planar_body_model.cpp), written as a researcher would.
 
     q = (x, y, theta),  M = diag(m, m, I),  f = (0, -m g, 0),  V = m g y
     contact at body point c (body frame), world offset r = R(theta) c:

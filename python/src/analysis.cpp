@@ -172,11 +172,11 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
   std::vector<double> c_omega;
   {
     const py::gil_scoped_release release;
-    dynamics::Surface s;
+    model::Surface s;
     s.amplitude = amplitude;
     s.omega = omega0;
     const analysis::ImpactOscillator osc(
-        dynamics::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
+        model::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
     const analysis::PeriodicOrbit start = analysis::find_periodic_orbit(
         osc, analysis::closed_form_orbit(amplitude, omega0, gravity, e, periods).stable, 1,
         periods);
@@ -281,11 +281,11 @@ void bind_analysis(py::module_& m) {
       [](double amplitude, double omega, double gravity, double e, int impacts, int periods,
          std::optional<std::pair<double, double>> guess) {
         require(e > 0.0 && e < 1.0, "e", "must lie in (0, 1)", e);
-        dynamics::Surface s;
+        model::Surface s;
         s.amplitude = amplitude;
         s.omega = omega;
         const analysis::ImpactOscillator osc(
-            dynamics::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
+            model::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
         const analysis::ImpactState z0 =
             guess ? analysis::ImpactState{guess->first, guess->second}
                   : analysis::closed_form_orbit(amplitude, omega, gravity, e, periods).stable;

@@ -27,8 +27,8 @@
 
 #include "bindings.hpp"
 #include "clatter/core/error.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace py = pybind11;
 
@@ -64,8 +64,7 @@ struct SampleTables {
     gap.width = contact_x.width = contact_y.width = modes.width = std::max(nc, 1);
   }
 
-  void add(const model::System& m, const dynamics::PlanarBodyModel* planar,
-           const hybrid::Sample& s) {
+  void add(const model::System& m, const model::PlanarBodyModel* planar, const hybrid::Sample& s) {
     t.data.push_back(s.t);
     for (int i = 0; i < m.nq(); ++i) q.data.push_back(s.q(i));
     for (int i = 0; i < m.nq(); ++i) qd.data.push_back(s.qd(i));
@@ -81,7 +80,7 @@ struct SampleTables {
       gap.data.push_back(g.g_N);
       modes.data.push_back(static_cast<std::int8_t>(s.modes[static_cast<std::size_t>(c)]));
       if (planar) {
-        const dynamics::ContactKinematics k =
+        const model::ContactKinematics k =
             planar->contact(c, s.t, Vec3(s.q(0), s.q(1), s.q(2)), Vec3(s.qd(0), s.qd(1), s.qd(2)));
         contact_x.data.push_back(s.q(0) + k.r.x());
         contact_y.data.push_back(s.q(1) + k.r.y());
@@ -172,7 +171,7 @@ class Collector final : public hybrid::Recorder {
  public:
   Collector(const model::System& m, bool record_samples)
       : m_(m),
-        planar_(dynamic_cast<const dynamics::PlanarBodyModel*>(&m)),
+        planar_(dynamic_cast<const model::PlanarBodyModel*>(&m)),
         record_samples_(record_samples) {
     samples.size(m.nq(), m.num_aux(), m.num_contacts());
     sections.size(m.nq(), m.num_aux(), m.num_contacts());
@@ -211,7 +210,7 @@ class Collector final : public hybrid::Recorder {
 
  private:
   const model::System& m_;
-  const dynamics::PlanarBodyModel* planar_;
+  const model::PlanarBodyModel* planar_;
   bool record_samples_;
   long polls_{0};
   std::chrono::steady_clock::time_point last_check_{std::chrono::steady_clock::now()};

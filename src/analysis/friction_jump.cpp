@@ -68,7 +68,7 @@ void validate(const FrictionJump& x) {
 
 BeltRunResult run_friction_jump(const FrictionJump& x) {
   validate(x);
-  const dynamics::DoublePendulumBelt p = x.model.touching(x.q0);
+  const model::DoublePendulumBelt p = x.model.touching(x.q0);
   const model::DoublePendulumBeltModel model(p, {LawKind::kStronge, {x.mu0, x.e}});
   BeltRunResult r;
   r.W_jump = p.delassus(x.q0);

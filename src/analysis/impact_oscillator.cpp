@@ -36,8 +36,8 @@ struct Flight {
   double v_pre{0.0}, v_post{0.0};
 };
 
-Flight fly(const dynamics::PlanarBodyModel& m, const ImpactState& z) {
-  const dynamics::Surface& s = m.surface();
+Flight fly(const model::PlanarBodyModel& m, const ImpactState& z) {
+  const model::Surface& s = m.surface();
   const double omega = s.omega;
   Flight f;
   f.t0 = z.phase / omega;
@@ -60,7 +60,7 @@ Flight fly(const dynamics::PlanarBodyModel& m, const ImpactState& z) {
 
 }  // namespace
 
-ImpactOscillator::ImpactOscillator(const dynamics::PlanarBodyModel& model) : model_(model) {
+ImpactOscillator::ImpactOscillator(const model::PlanarBodyModel& model) : model_(model) {
   require(model.num_contacts() == 1, "model",
           "the impact oscillator needs a body with one contact");
   require(model.surface().amplitude > 0.0 && model.surface().omega > 0.0, "model",
@@ -70,7 +70,7 @@ ImpactOscillator::ImpactOscillator(const dynamics::PlanarBodyModel& model) : mod
 }
 
 ImpactOscillator ImpactOscillator::at_omega(double omega) const {
-  dynamics::Surface s = model_.surface();
+  model::Surface s = model_.surface();
   s.omega = omega;
   return ImpactOscillator(model_.with_surface(s));
 }
@@ -169,7 +169,7 @@ bool ImpactOscillator::monodromy_saltation(const ImpactState& z, int m, Eigen::M
 
 double ImpactOscillator::grazing_margin(const ImpactState& z, int m) const {
   const double R = model_.feature(0).radius;
-  const dynamics::Surface& s = model_.surface();
+  const model::Surface& s = model_.surface();
   const double g = gravity();
   double margin = std::numeric_limits<double>::infinity();
   ImpactState cur = z;

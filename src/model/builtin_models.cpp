@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/model/double_pendulum_belt_model.hpp"
 #include "clatter/model/pendulum_chain.hpp"
 #include "clatter/model/physical_pendulum.hpp"
 #include "clatter/model/planar_body_lines.hpp"
+#include "clatter/model/planar_body_model.hpp"
 #include "clatter/model/registry.hpp"
 #include "clatter/model/rod_on_belt.hpp"
 #include "clatter/model/spring_block_belt.hpp"
@@ -20,10 +20,10 @@ namespace clatter::model::detail {
 
 namespace {
 
-// [surface] of a planar body (dynamics/surface.hpp); every key optional
-dynamics::Surface read_surface(ModelSpec& spec) {
+// [surface] of a planar body (model/surface.hpp); every key optional
+Surface read_surface(ModelSpec& spec) {
   const std::unique_ptr<ModelSpec> s = spec.table("surface");
-  dynamics::Surface surface;
+  Surface surface;
   surface.height = s->number("height", 0.0);
   surface.amplitude = s->number("amplitude", 0.0);
   surface.omega = s->number("omega", 0.0);
@@ -44,27 +44,24 @@ std::unique_ptr<System> make_planar(ModelSpec& spec, const std::string& which) {
   require(mass > 0.0, spec.key("mass").c_str(), "must be > 0 [kg]", mass);
   const double gravity = spec.number("gravity", 9.81);
   require(gravity >= 0.0, spec.key("gravity").c_str(), "must be >= 0 [m/s^2]", gravity);
-  const dynamics::Surface surface = read_surface(spec);
+  const Surface surface = read_surface(spec);
   const LawChoice& law = spec.law();
   if (which == "ball") {
     const double R = spec.number("radius", 0.0);
     require(R >= 0.0, spec.key("radius").c_str(), "must be >= 0 [m]", R);
-    return std::make_unique<dynamics::PlanarBodyModel>(
-        dynamics::make_ball(mass, R, gravity, surface, law));
+    return std::make_unique<PlanarBodyModel>(make_ball(mass, R, gravity, surface, law));
   }
   if (which == "rod") {
     const double L = spec.required_number("half_length");
     require(L > 0.0, spec.key("half_length").c_str(), "must be > 0 [m]", L);
-    return std::make_unique<dynamics::PlanarBodyModel>(
-        dynamics::make_rod(mass, L, gravity, surface, law));
+    return std::make_unique<PlanarBodyModel>(make_rod(mass, L, gravity, surface, law));
   }
   if (which == "block") {
     const double b = spec.required_number("half_width");
     const double h = spec.required_number("half_height");
     require(b > 0.0, spec.key("half_width").c_str(), "must be > 0 [m]", b);
     require(h > 0.0, spec.key("half_height").c_str(), "must be > 0 [m]", h);
-    return std::make_unique<dynamics::PlanarBodyModel>(
-        dynamics::make_block(mass, b, h, gravity, surface, law));
+    return std::make_unique<PlanarBodyModel>(make_block(mass, b, h, gravity, surface, law));
   }
   // any body: inertia and [[model.contacts]] with name, position, radius and an optional law
   const double inertia = spec.required_number("inertia");
@@ -72,10 +69,10 @@ std::unique_ptr<System> make_planar(ModelSpec& spec, const std::string& which) {
   std::vector<std::unique_ptr<ModelSpec>> tables = spec.tables("contacts");
   require(!tables.empty(), spec.key("contacts").c_str(),
           "a body needs [[model.contacts]] with name, position = [x, y] and radius");
-  std::vector<dynamics::ContactFeature> features;
+  std::vector<ContactFeature> features;
   int i = 0;
   for (const std::unique_ptr<ModelSpec>& c : tables) {
-    dynamics::ContactFeature f;
+    ContactFeature f;
     std::string fallback_name = "C";       // (built in two steps: g++ 12's -Wrestrict misfires on
     fallback_name += std::to_string(++i);  // the concatenation when this function is inlined)
     f.name = c->text("name", fallback_name);
@@ -100,8 +97,8 @@ std::unique_ptr<System> make_planar(ModelSpec& spec, const std::string& which) {
     c->reject_unknown();
     features.push_back(std::move(f));
   }
-  return std::make_unique<dynamics::PlanarBodyModel>(PlanarBody{mass, inertia}, gravity, surface,
-                                                     std::move(features));
+  return std::make_unique<PlanarBodyModel>(PlanarBody{mass, inertia}, gravity, surface,
+                                           std::move(features));
 }
 
 // Newton's cradle: n balls; mass/masses, radius/radii, length/lengths (one value for all or one
@@ -217,7 +214,7 @@ std::unique_ptr<System> make_planar_body_lines(ModelSpec& spec) {
 // [B] §6.2: the double pendulum on a belt; `touch = [θ, φ]` places the belt (d) so that the end
 // touches it in that configuration
 std::unique_ptr<System> make_double_pendulum_belt(ModelSpec& spec) {
-  dynamics::DoublePendulumBelt p;
+  DoublePendulumBelt p;
   p.m1 = spec.number("m1", p.m1);
   p.m2 = spec.number("m2", p.m2);
   p.l1 = spec.number("l1", p.l1);

@@ -10,7 +10,7 @@ namespace {
 Vec2 head2(const VecQ& v) { return {v(0), v(1)}; }
 }  // namespace
 
-DoublePendulumBeltModel::DoublePendulumBeltModel(const dynamics::DoublePendulumBelt& pendulum,
+DoublePendulumBeltModel::DoublePendulumBeltModel(const DoublePendulumBelt& pendulum,
                                                  const LawChoice& law)
     : p_(pendulum) {
   p_.validate();
@@ -66,7 +66,7 @@ ParameterSet DoublePendulumBeltModel::own_parameters() const {
 
 std::unique_ptr<System> DoublePendulumBeltModel::with_own_parameter(std::string_view name,
                                                                     double value) const {
-  dynamics::DoublePendulumBelt p = p_;
+  DoublePendulumBelt p = p_;
   if (name == "m1")
     p.m1 = value;
   else if (name == "m2")

@@ -12,9 +12,9 @@
 #include <optional>
 #include <random>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
@@ -25,7 +25,7 @@ TEST(EngineProperty, RandomScenariosRunCleanly) {
   constexpr int kRuns = 60;
   int stronge_collisions = 0;
   for (int i = 0; i < kRuns; ++i) {
-    dynamics::Surface s;
+    model::Surface s;
     s.amplitude = U(rng) < 0.3 ? 0.0 : 0.2 + U(rng);
     s.omega = 1.0 + 5.0 * U(rng);
     s.phase = 6.28 * U(rng);
@@ -39,19 +39,19 @@ TEST(EngineProperty, RandomScenariosRunCleanly) {
                                       : LawKind::kPoisson;
     const double mu = 2.0 * U(rng) * U(rng);
     const LawChoice lc{law, {mu, U(rng)}};
-    std::optional<dynamics::PlanarBodyModel> m;
+    std::optional<model::PlanarBodyModel> m;
     switch (i % 4) {
       case 0:
-        m = dynamics::make_rod(1.0, 1.0, 9.81, s, lc);
+        m = model::make_rod(1.0, 1.0, 9.81, s, lc);
         break;
       case 1:
-        m = dynamics::make_block(1.0, 0.3 + U(rng), 0.2 + U(rng), 9.81, s, lc);
+        m = model::make_block(1.0, 0.3 + U(rng), 0.2 + U(rng), 9.81, s, lc);
         break;
       case 2:
-        m = dynamics::make_ball(1.0, 0.5 * U(rng), 9.81, s, lc);
+        m = model::make_ball(1.0, 0.5 * U(rng), 9.81, s, lc);
         break;
       default:
-        m = dynamics::make_rod(1.0, 0.5 + U(rng), 9.81, s, lc);
+        m = model::make_rod(1.0, 0.5 + U(rng), 9.81, s, lc);
     }
     SimulationOptions o;
     o.t_end = 15.0;
@@ -108,14 +108,14 @@ TEST(EngineProperty, PainleveResolvedByImpactsWithoutCollision) {
   std::uniform_real_distribution<double> U(0.0, 1.0);
   int resolved = 0, runs_with = 0;
   for (int i = 0; i < 40; ++i) {
-    dynamics::Surface s;
+    model::Surface s;
     s.amplitude = U(rng) < 0.5 ? 0.0 : 0.05 + 0.2 * U(rng);
     s.omega = 1.0 + 4.0 * U(rng);
     const double mu = 1.4 + 1.6 * U(rng);
     const LawChoice lc{LawKind::kStronge, {mu, U(rng)}};
-    const dynamics::PlanarBodyModel m =
-        i % 3 == 2 ? dynamics::make_block(1.0, 0.2 + 0.3 * U(rng), 0.6 + U(rng), 9.81, s, lc)
-                   : dynamics::make_rod(1.0, 1.0, 9.81, s, lc);
+    const model::PlanarBodyModel m =
+        i % 3 == 2 ? model::make_block(1.0, 0.2 + 0.3 * U(rng), 0.6 + U(rng), 9.81, s, lc)
+                   : model::make_rod(1.0, 1.0, 9.81, s, lc);
     SimulationOptions o;
     o.t_end = 4.0;
     o.max_events = 100000;
@@ -127,7 +127,7 @@ TEST(EngineProperty, PainleveResolvedByImpactsWithoutCollision) {
     for (int c = 1; c < m.num_contacts(); ++c)
       if (m.contact(c, 0.0, q, qd).g_N < m.contact(low, 0.0, q, qd).g_N) low = c;
     q.y() -= m.contact(low, 0.0, q, qd).g_N;
-    const dynamics::ContactKinematics k = m.contact(low, 0.0, q, qd);
+    const model::ContactKinematics k = m.contact(low, 0.0, q, qd);
     qd.y() += s.hdot(0.0) - k.J.row(1).dot(qd);  // v_N = 0 relative to the surface
     const InitialState init{0.0, q, qd};
     TrajectoryRecorder rec;

@@ -109,7 +109,7 @@ def test_to_pandas(examples):
 
 def test_models_list_and_parameters():
     # expected: the registry's order (model/registry.hpp: built-in kinds first), the slender
-    # rod's inertia m L^2 / 3 (contact/planar_body.hpp), exact
+    # rod's inertia m L^2 / 3 (model/planar_body.hpp), exact
     kinds = [m["kind"] for m in clatter.models()]
     assert kinds[:4] == ["ball", "rod", "block", "body"]
     rod = clatter.Model("rod", mass=2.0, half_length=0.5, surface={"omega": 3.0})

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <numbers>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
@@ -18,11 +18,11 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
-dynamics::PlanarBodyModel ball(double A, double w, double e, LawKind law = LawKind::kNewton) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double A, double w, double e, LawKind law = LawKind::kNewton) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = w;
-  return dynamics::make_ball(1.0, 0.0, kG, s, {law, {0.0, e}});
+  return model::make_ball(1.0, 0.0, kG, s, {law, {0.0, e}});
 }
 
 int count(const TrajectoryRecorder& r, EventKind k) {

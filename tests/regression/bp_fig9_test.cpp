@@ -24,9 +24,9 @@
 
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/analysis/shooting.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::analysis {
 namespace {
@@ -123,10 +123,10 @@ TEST(BpFig9, PeriodTwoAtOmega355085IsFoundButUnstable) {
   EXPECT_FALSE(orbit.stable);
 
   // the 1-D ball's shooting on its impact map from the rod's first impact
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
-  const ImpactOscillator osc(dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, 0.8}}));
+  const ImpactOscillator osc(model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, 0.8}}));
   const hybrid::EventRecord& first = orbit.events.front();
   const PeriodicOrbit ball = find_periodic_orbit(osc, {omega * first.t, first.qd_post(1)}, 2, 2);
   ASSERT_TRUE(ball.converged);

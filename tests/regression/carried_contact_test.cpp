@@ -16,10 +16,10 @@
 #include <numbers>
 #include <random>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/constrained_dynamics.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
@@ -28,17 +28,17 @@ constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 constexpr double kEventTol = 1e-9;  // the engine's event-time tolerance in these tests [s]
 
-dynamics::PlanarBodyModel ball(double A, double w, double e, double R = 0.0, double mu = 0.0,
-                               double u0 = 0.0) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double A, double w, double e, double R = 0.0, double mu = 0.0,
+                            double u0 = 0.0) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = w;
   s.belt_velocity = u0;
-  return dynamics::make_ball(1.0, R, kG, s, {LawKind::kNewton, {mu, e}});
+  return model::make_ball(1.0, R, kG, s, {LawKind::kNewton, {mu, e}});
 }
 
-dynamics::PlanarBodyModel rod(const dynamics::Surface& s, double mu, double e) {
-  return dynamics::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {mu, e}});
+model::PlanarBodyModel rod(const model::Surface& s, double mu, double e) {
+  return model::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {mu, e}});
 }
 
 // the phase ωt ∈ [0, 2π) of t
@@ -119,7 +119,7 @@ TEST(CarriedContact, ChatterRideAndLiftOffEveryPeriodAtTheClosedFormPhase) {
   const double lift_phase = std::asin(kG / (A * w * w));
   SimulationOptions o;
   o.t_end = 100.0;
-  const dynamics::PlanarBodyModel m = ball(A, w, e);
+  const model::PlanarBodyModel m = ball(A, w, e);
   const BothRoutes b = both_routes(m, {0.0, {0.0, 0.0, 0.0}, {0.0, A * w, 0.0}}, o);
   int lift_offs = 0;
   int chatter_ends = 0;
@@ -148,10 +148,10 @@ TEST(CarriedContact, ChatterRideAndLiftOffEveryPeriodAtTheClosedFormPhase) {
 TEST(CarriedContact, FlatRodLiftsOffAtBothEndsTogether) {
   // [BP] Fig. 8(a)'s rod (e* = 0.9, μ = 0.05) flat on the table at ω = 3.2, symmetric reduction:
   // both ends leave together at the closed-form phase, in both routes
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = 3.2;
-  const dynamics::PlanarBodyModel m = rod(s, 0.05, 0.9);
+  const model::PlanarBodyModel m = rod(s, 0.05, 0.9);
   SimulationOptions o;
   o.t_end = 60.0;
   o.two_contact = TwoContactRule::kSymmetric;
@@ -171,11 +171,11 @@ TEST(CarriedContact, FlatRodOnAnOscillatingBeltSlipsWhereTheConeIsReached) {
   // belt u = U sin Ωt, no vertical motion: sticking flat, the rod moves with the belt and needs
   // λ_T,1 + λ_T,2 = m u̇ (shared equally, the minimum-norm forces), λ_N,i = m g/2; both ends slip
   // when |u̇| = U Ω |cos Ωt| reaches μ g, i.e. from Ωt₀ = π/2 at Ωt = acos(−μg/(UΩ))
-  dynamics::Surface s;
+  model::Surface s;
   s.belt_amplitude = 1.0;
   s.belt_omega = 2.0;
   const double mu = 0.1;
-  const dynamics::PlanarBodyModel m = rod(s, mu, 0.5);
+  const model::PlanarBodyModel m = rod(s, mu, 0.5);
   const double t0 = 0.5 * kPi / 2.0;
   InitialState init{t0, {0.0, 0.0, 0.0}, {s.u(t0), 0.0, 0.0}};
   init.closed[0] = init.closed[1] = true;
@@ -195,7 +195,7 @@ TEST(CarriedContact, BallRollsUniformlyOnAMovingTable) {
   // a ball (R = 0.1) rolling without slip on a table that oscillates (ω < √(g/A)) and moves as a
   // belt at u₀: v_T = ẋ + Rω − u₀ = 0 and u̇ = 0 give λ_T = 0, so x and the spin are uniform
   const double A = 0.5, w = 3.0, R = 0.1, u0 = 0.5;
-  const dynamics::PlanarBodyModel m = ball(A, w, 0.5, R, 0.4, u0);
+  const model::PlanarBodyModel m = ball(A, w, 0.5, R, 0.4, u0);
   const double xd = 1.0;
   const InitialState init{0.0, {0.0, R, 0.0}, {xd, A * w, (u0 - xd) / R}};
   SimulationOptions o;
@@ -220,7 +220,7 @@ TEST(CarriedContact, ForcesAndBoundsAgreeWithTheConstrainedDynamics) {
   std::uniform_real_distribution<double> U(0.0, 1.0);
   int checked = 0;
   for (int trial = 0; trial < 200; ++trial) {
-    dynamics::Surface s;
+    model::Surface s;
     s.amplitude = 2.0 * U(gen) - 1.0;
     s.omega = 4.0 * U(gen);
     s.phase = 6.0 * U(gen);
@@ -235,8 +235,8 @@ TEST(CarriedContact, ForcesAndBoundsAgreeWithTheConstrainedDynamics) {
     const double U_belt = s.belt_amplitude;
     if (block) s.belt_amplitude = 0.0;
     const LawChoice law{LawKind::kStronge, {0.5, 0.5}};
-    const dynamics::PlanarBodyModel m = block ? dynamics::make_block(1.3, 0.7, 0.4, kG, s, law)
-                                              : dynamics::make_rod(0.8, 1.2, kG, s, law);
+    const model::PlanarBodyModel m = block ? model::make_block(1.3, 0.7, 0.4, kG, s, law)
+                                           : model::make_rod(0.8, 1.2, kG, s, law);
     const model::CarriedMotion* carried = m.carried_motion();
     ASSERT_NE(carried, nullptr);
     // resting on its lowest features (the rod's two ends, the block's bottom corners), flat
@@ -254,10 +254,9 @@ TEST(CarriedContact, ForcesAndBoundsAgreeWithTheConstrainedDynamics) {
     }
     ASSERT_TRUE(carried->carries(stick, t0, q0, qd0));
     if (block && U_belt != 0.0) {
-      dynamics::Surface accelerating = s;
+      model::Surface accelerating = s;
       accelerating.belt_amplitude = U_belt;
-      const dynamics::PlanarBodyModel b2 =
-          dynamics::make_block(1.3, 0.7, 0.4, kG, accelerating, law);
+      const model::PlanarBodyModel b2 = model::make_block(1.3, 0.7, 0.4, kG, accelerating, law);
       EXPECT_FALSE(b2.carried_motion()->carries(stick, t0, q0, qd0));
     }
     // one sticking end alone lets the body pivot: not offered

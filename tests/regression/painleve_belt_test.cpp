@@ -70,7 +70,7 @@ TEST(PainleveBelt, ReleaseVelocityOfTheImpactWithoutCollision) {
     EXPECT_NEAR(e.v_post.y(), r.c2dot, 1e-6) << "fig " << r.fig << " mu_p " << r.mu_p;
     EXPECT_EQ(e.t, x.t_jump);
     // the generalized velocity after the jump gives the same contact velocity: ċ = N q̇⁺
-    const dynamics::DoublePendulumBelt m = x.model.touching(x.q0);
+    const model::DoublePendulumBelt m = x.model.touching(x.q0);
     const Vec2 cd = m.contact_jacobian(x.q0) * Vec2(e.qd_post(0), e.qd_post(1));
     EXPECT_NEAR(cd.y(), e.v_post.y(), 1e-12);
     EXPECT_NEAR(cd.x() - m.belt_velocity, e.v_post.x(), 1e-12);
@@ -97,7 +97,7 @@ TEST(PainleveBelt, FlightConservesEnergyWithTheCorrectedVelocityTerms) {
   // printed L = m₂l₁l₂ sin(θ−φ)(φ̇², θ̇²) it would not be (spec/000 §7 [FIX])
   const FrictionJump x = config(7, 1.3);
   const BeltRunResult res = run_friction_jump(x);
-  const dynamics::DoublePendulumBelt& m = x.model;
+  const model::DoublePendulumBelt& m = x.model;
   const auto energy = [&](const BeltSample& s) {
     return 0.5 * s.qd.dot(m.mass_matrix(s.q) * s.qd) -
            (m.m1 + m.m2) * m.g * m.l1 * std::cos(s.q.x()) - m.m2 * m.g * m.l2 * std::cos(s.q.y()) -

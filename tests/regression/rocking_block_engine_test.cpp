@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/event_record.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
@@ -71,12 +71,12 @@ InitialState tilted(double theta0) {
   return InitialState(0.0, {-(kB * c + kH * s), -(kB * s - kH * c), theta0}, {0.0, 0.0, 0.0});
 }
 
-dynamics::PlanarBodyModel block(double mu) {
+model::PlanarBodyModel block(double mu) {
   LawChoice law;
   law.kind = LawKind::kStronge;
   law.params.e = 0.0;
   law.params.mu = mu;
-  return dynamics::make_block(1.0, kB, kH, 9.81, dynamics::Surface{}, law);
+  return model::make_block(1.0, kB, kH, 9.81, model::Surface{}, law);
 }
 
 TEST(RockingBlockEngine, HousnerRatioIsPointSeven) { EXPECT_NEAR(housner(), 0.7, 1e-15); }

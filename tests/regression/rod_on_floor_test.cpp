@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "clatter/contact/planar_body.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/laws/impulse_marcher.hpp"
 #include "clatter/laws/stronge.hpp"
+#include "clatter/model/planar_body.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
@@ -28,11 +28,11 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
-dynamics::PlanarBodyModel rod(double w, double e, double mu, double A = 1.0) {
-  dynamics::Surface s;
+model::PlanarBodyModel rod(double w, double e, double mu, double A = 1.0) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = w;
-  return dynamics::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {mu, e}});
+  return model::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {mu, e}});
 }
 
 TEST(RodOnFloor, EveryImpactIsStrongesLawByAnIndependentRoute) {
@@ -51,7 +51,8 @@ TEST(RodOnFloor, EveryImpactIsStrongesLawByAnIndependentRoute) {
   int checked = 0;
   for (const EventRecord& ev : rec.events) {
     if (ev.kind != EventKind::kImpact || ev.other >= 0) continue;
-    const BodyContact bc = rod_end_contact(slender_rod(1.0, 1.0), 1.0, ev.q.z(), ev.contact + 1);
+    const model::BodyContact bc =
+        model::rod_end_contact(model::slender_rod(1.0, 1.0), 1.0, ev.q.z(), ev.contact + 1);
     const Vec2 floor_velocity{0.0, model.surface().hdot(ev.t)};
     const ImpactInput in{bc.contact_velocity(ev.qd_pre) - floor_velocity, bc.W()};
     const ImpactOutcome lib = stronge_marcher(in, {mu, e});
@@ -342,10 +343,10 @@ TEST(BallOnBelt, StickAndSlipReversalFollowCoulomb) {
   const double U = 1.0, W = 2.0 * kPi;
   int reversals = 0, sticks = 0;
   for (const double mu : {0.1, 0.3, 0.5}) {
-    dynamics::Surface s;
+    model::Surface s;
     s.belt_amplitude = U;
     s.belt_omega = W;
-    const auto model = dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {mu, 0.5}});
+    const auto model = model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {mu, 0.5}});
     SimulationOptions o;
     o.t_end = 3.0;
     TrajectoryRecorder rec;

@@ -11,10 +11,10 @@
 #include <cmath>
 #include <string>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/event_record.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <vector>
 
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/laws/stronge.hpp"
+#include "clatter/model/planar_body.hpp"
 
 namespace clatter {
 namespace {
@@ -21,7 +21,7 @@ struct Fig {
 class EnergeticSweep {
  public:
   explicit EnergeticSweep(const Fig& f)
-      : f_(f), contact_(rod_end_contact(slender_rod(1.0, 1.0), 1.0, f.theta, 1)) {}
+      : f_(f), contact_(model::rod_end_contact(model::slender_rod(1.0, 1.0), 1.0, f.theta, 1)) {}
 
   ImpactInput input(double v_TC) const {
     const double V_T = v_TC - std::sin(f_.theta) * f_.thetadot;  // V_TC = V_T + L sinθ θ̇
@@ -64,7 +64,7 @@ class EnergeticSweep {
 
  private:
   Fig f_;
-  BodyContact contact_;
+  model::BodyContact contact_;
 };
 
 // Fig 3.8: θ̇⁻ = 2.9, V_N⁻ = −2, θ = 2.3, e* = 0.9, μ_f = 0.6

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "clatter/laws/brach.hpp"
 #include "clatter/laws/impact_law.hpp"
+#include "clatter/model/planar_body.hpp"
 #include "commands/commands.hpp"
 #include "commands/json_output.hpp"
 
@@ -38,7 +38,7 @@ int run_impact(const ImpactOptions& o) {
   const LawKind law = parse_law(o.law);
   const bool rigid = o.mass || o.inertia || o.offset || o.angle || !o.qdot.empty();
   ImpactInput in;
-  std::optional<BodyContact> body;
+  std::optional<model::BodyContact> body;
   Vec3 qdot = Vec3::Zero();
   if (rigid) {
     require(o.W.empty() && o.v.empty(), "W",
@@ -46,12 +46,12 @@ int run_impact(const ImpactOptions& o) {
     require(
         o.mass && o.inertia && o.offset && o.angle && o.qdot.size() == 3, "mass",
         "the rigid-body form needs --mass, --inertia, --offset, --angle and --qdot VT VN THETADOT");
-    const PlanarBody b{*o.mass, *o.inertia};
+    const model::PlanarBody b{*o.mass, *o.inertia};
     validate(b);
     for (int i = 0; i < 3; ++i) require_finite(o.qdot[static_cast<std::size_t>(i)], "qdot");
     qdot = {o.qdot[0], o.qdot[1], o.qdot[2]};
     require(o.end == 1 || o.end == 2, "--end", "must be 1 or 2", o.end);
-    body = rod_end_contact(b, *o.offset, *o.angle, o.end);
+    body = model::rod_end_contact(b, *o.offset, *o.angle, o.end);
     in = {body->contact_velocity(qdot), body->W()};
     try {
       validate(in.W, "W");

@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "clatter/laws/brach.hpp"
 #include "clatter/laws/stronge.hpp"
+#include "clatter/model/planar_body.hpp"
 #include "commands/commands.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
@@ -145,7 +145,7 @@ struct Sweep {
   nlohmann::json summary;
 };
 
-Sweep energy_loss(const SweepOptions& o, const BodyContact& body, const Vec3& qdot) {
+Sweep energy_loss(const SweepOptions& o, const model::BodyContact& body, const Vec3& qdot) {
   const ImpactInput in{body.contact_velocity(qdot), body.W()};
   require(in.v_pre.y() < 0.0, "qdot",
           "the contact point must approach (V_NC < 0), got V_NC = " + fmt(in.v_pre.y()));
@@ -189,7 +189,7 @@ struct MapSample {
   int region, brach_case;
 };
 
-Sweep velocity_map(const SweepOptions& o, const BodyContact& body, const Vec3& qdot0) {
+Sweep velocity_map(const SweepOptions& o, const model::BodyContact& body, const Vec3& qdot0) {
   const double e = *o.e;
   const double mu_f = *o.mu;
   require(e >= 0.0 && e <= 1.0, "e", "must lie in [0, 1], got " + fmt(e));
@@ -294,9 +294,9 @@ int run_sweep(SweepOptions o) {
     if (!o.e) o.e = o.e_list.front();
     require(o.mu.has_value(), "mu", "give --mu MU_F (the Brach friction bound) for a map");
   }
-  const PlanarBody body{o.mass, o.inertia};
+  const model::PlanarBody body{o.mass, o.inertia};
   validate(body);
-  const BodyContact contact = rod_end_contact(body, o.offset, *o.angle, o.end);
+  const model::BodyContact contact = model::rod_end_contact(body, o.offset, *o.angle, o.end);
   const Vec3 qdot{o.qdot[0], o.qdot[1], o.qdot[2]};
   for (double q : o.qdot) require_finite(q, "qdot");
 

@@ -122,11 +122,11 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
                      num(cf0.omega_pd) + "), outside --omega-range [" + num(copt.omega_min) + ", " +
                      num(copt.omega_max) + "]: change --omega-range or the amplitude");
     }
-    dynamics::Surface s;
+    model::Surface s;
     s.amplitude = o.amplitude;
     s.omega = omega0;
     const analysis::ImpactOscillator osc(
-        dynamics::make_ball(1.0, 0.0, o.gravity, s, {LawKind::kNewton, {0.0, e}}));
+        model::make_ball(1.0, 0.0, o.gravity, s, {LawKind::kNewton, {0.0, e}}));
     const analysis::PeriodicOrbit start = analysis::find_periodic_orbit(
         osc, analysis::closed_form_orbit(o.amplitude, omega0, o.gravity, e, o.periods).stable, 1,
         o.periods);

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <map>
 
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::cli {
 
@@ -49,9 +49,9 @@ io::Scenario load_scenario_checked(const std::string& path, bool check_motion) {
 }
 
 void check_surface(const io::Scenario& sc, double t_end) {
-  const auto* planar = dynamic_cast<const dynamics::PlanarBodyModel*>(sc.model.get());
+  const auto* planar = dynamic_cast<const model::PlanarBodyModel*>(sc.model.get());
   if (planar == nullptr) return;  // only the planar bodies have a moving surface to check
-  const dynamics::Surface& s = planar->surface();
+  const model::Surface& s = planar->surface();
   const double horizon = std::max(std::abs(t_end), std::abs(sc.initial.t));
   // the phase ω t must keep its digits (sin of 1e17 rad is noise) and A ω² must be finite
   require(std::isfinite(s.amplitude * s.omega * s.omega) && std::abs(s.omega) * horizon <= 1e12,

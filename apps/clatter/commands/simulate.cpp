@@ -31,9 +31,9 @@
 #include <sstream>
 #include <string>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/planar_body_model.hpp"
 #include "commands/commands.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
@@ -69,7 +69,7 @@ class StreamingRecorder final : public hybrid::Recorder {
         ev_(events),
         wall_limit_(wall_limit),
         progress_(::isatty(STDERR_FILENO) == 1),
-        planar_(dynamic_cast<const dynamics::PlanarBodyModel*>(sc.model.get())),
+        planar_(dynamic_cast<const model::PlanarBodyModel*>(sc.model.get())),
         start_(std::chrono::steady_clock::now()),
         last_report_(start_) {
     // columns: t, q (the model's coordinate names), q̇ ("<name>dot"), auxiliary states, energy,
@@ -114,7 +114,7 @@ class StreamingRecorder final : public hybrid::Recorder {
     for (int c = 0; c < m.num_contacts(); ++c) {
       m.contact_geometry(c, s.t, s.q, s.qd, g);
       if (planar_) {
-        const dynamics::ContactKinematics k =
+        const model::ContactKinematics k =
             planar_->contact(c, s.t, Vec3(s.q(0), s.q(1), s.q(2)), Vec3(s.qd(0), s.qd(1), s.qd(2)));
         ts_ << ',' << s.q(0) + k.r.x() << ',' << s.q(1) + k.r.y();
       }
@@ -194,7 +194,7 @@ class StreamingRecorder final : public hybrid::Recorder {
   std::ofstream& ev_;
   std::optional<double> wall_limit_;
   bool progress_;
-  const dynamics::PlanarBodyModel* planar_;  ///< the planar body's extra columns, or null
+  const model::PlanarBodyModel* planar_;  ///< the planar body's extra columns, or null
   bool drawn_{false};
   std::chrono::steady_clock::time_point start_, last_report_;
   double last_t_{0.0};

@@ -16,21 +16,21 @@
 #include <vector>
 
 #include "clatter/contact/contact_matrix.hpp"
-#include "clatter/dynamics/double_pendulum_belt.hpp"
 #include "clatter/hybrid/event_record.hpp"
 #include "clatter/hybrid/simulator.hpp"
+#include "clatter/model/double_pendulum_belt.hpp"
 
 namespace clatter::analysis {
 
 struct FrictionJump {
-  dynamics::DoublePendulumBelt model{};  ///< d is set so that the end touches the belt at q0
-  Vec2 q0{0.0, 0.0};                     ///< (θ, φ) at rest on the belt [rad]
-  double mu0{0.7};                       ///< friction before the jump
-  double mu_p{1.3};                      ///< friction after the jump
-  double e{0.7};                         ///< Stronge's e* of the contact
-  double t_jump{1.25};                   ///< [s]
-  double t_end{1.6};                     ///< [s]
-  double sample_dt{1e-3};                ///< output spacing [s]
+  model::DoublePendulumBelt model{};  ///< d is set so that the end touches the belt at q0
+  Vec2 q0{0.0, 0.0};                  ///< (θ, φ) at rest on the belt [rad]
+  double mu0{0.7};                    ///< friction before the jump
+  double mu_p{1.3};                   ///< friction after the jump
+  double e{0.7};                      ///< Stronge's e* of the contact
+  double t_jump{1.25};                ///< [s]
+  double t_end{1.6};                  ///< [s]
+  double sample_dt{1e-3};             ///< output spacing [s]
   int max_events{100};
   double abs_tol{1e-10}, rel_tol{1e-10};
   double baumgarte_omega{1.0};  ///< ω_b [1/s] (ζ = 1)

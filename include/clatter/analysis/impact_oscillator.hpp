@@ -29,7 +29,7 @@
 #include <complex>
 #include <vector>
 
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::analysis {
 
@@ -43,7 +43,7 @@ class ImpactOscillator {
   /// The ball of `model` (one contact; A, ω from its surface, e from its law).
   /// Throws InvalidArgument("model", …) unless the model has exactly one contact, a vertically
   /// oscillating surface (A > 0) and no belt.
-  explicit ImpactOscillator(const dynamics::PlanarBodyModel& model);
+  explicit ImpactOscillator(const model::PlanarBodyModel& model);
 
   [[nodiscard]] double omega() const { return model_.surface().omega; }
   [[nodiscard]] double amplitude() const { return model_.surface().amplitude; }
@@ -81,7 +81,7 @@ class ImpactOscillator {
   bool linearize_one(const ImpactState& z, const ImpactOscillator* hi, const ImpactOscillator* lo,
                      ImpactState& next, Eigen::Matrix2d& D, Eigen::Vector2d& dw) const;
 
-  dynamics::PlanarBodyModel model_;
+  model::PlanarBodyModel model_;
 };
 
 /// Eigenvalues of a real 2×2 matrix.

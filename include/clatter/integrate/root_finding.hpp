@@ -33,13 +33,11 @@
 #include <cstdint>
 #include <limits>
 
+#include "clatter/core/value_slope.hpp"
+
 namespace clatter::integrate {
 
-struct ValueSlope {
-  double value{0.0};
-  double slope{0.0};
-  double curvature{std::numeric_limits<double>::quiet_NaN()};  ///< f″ (NaN: not given)
-};
+using clatter::ValueSlope;  // core/value_slope.hpp
 
 /// Root of f on [a, b] with f(a) and f(b) of opposite signs (or one of them 0), to ~4 ulp of t.
 template <class F>

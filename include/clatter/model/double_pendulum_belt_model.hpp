@@ -1,7 +1,7 @@
 #pragma once
 /// @file
 /// The double pendulum whose lower end touches a belt ([B] §6.2–6.3; geometry, inertia and the
-/// corrected velocity terms in dynamics/double_pendulum_belt.hpp) as a model::System (kind
+/// corrected velocity terms in model/double_pendulum_belt.hpp) as a model::System (kind
 /// "double_pendulum_belt"): q = (θ, φ), one contact "end" with the belt plane.
 /// @verbatim
 ///   contact  g_N = c₂(q),  J = N(q) = ∂c/∂q (rows: along the belt n₁, normal),
@@ -12,7 +12,7 @@
 /// Parameters: m1, m2 [kg], l1, l2 [m], gravity [m/s²], torque [N·m], d [m] (normal distance of
 /// the top joint from the belt), belt_velocity [m/s], and the contact's (model/system.hpp).
 
-#include "clatter/dynamics/double_pendulum_belt.hpp"
+#include "clatter/model/double_pendulum_belt.hpp"
 #include "clatter/model/system.hpp"
 
 namespace clatter::model {
@@ -21,9 +21,9 @@ class DoublePendulumBeltModel final : public System {
  public:
   /// Throws InvalidArgument naming the field for bad geometry (DoublePendulumBelt::validate) or
   /// a bad law.
-  DoublePendulumBeltModel(const dynamics::DoublePendulumBelt& pendulum, const LawChoice& law);
+  DoublePendulumBeltModel(const DoublePendulumBelt& pendulum, const LawChoice& law);
 
-  [[nodiscard]] const dynamics::DoublePendulumBelt& pendulum() const { return p_; }
+  [[nodiscard]] const DoublePendulumBelt& pendulum() const { return p_; }
 
   [[nodiscard]] std::string_view kind() const override { return "double_pendulum_belt"; }
   [[nodiscard]] int nq() const override { return 2; }
@@ -46,7 +46,7 @@ class DoublePendulumBeltModel final : public System {
                                                            double value) const override;
 
  private:
-  dynamics::DoublePendulumBelt p_;
+  DoublePendulumBelt p_;
 };
 
 }  // namespace clatter::model

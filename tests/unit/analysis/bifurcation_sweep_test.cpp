@@ -4,7 +4,7 @@
 // Γ_PD = √(Γ_SN² + (2(1 + e²)/(1 + e)²)²); e = 0.9, A = 1, g = 9.81: ω_PD = 3.1575).
 
 #include "clatter/analysis/bifurcation_sweep.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,11 +16,11 @@ namespace {
 
 constexpr double kG = 9.81;
 
-dynamics::PlanarBodyModel ball(double e) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double e) {
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = 3.0;
-  return dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
+  return model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
 }
 
 TEST(BifurcationSweep, PeriodDoublingOfThePeriodOneOrbitAtTheClosedFormFrequency) {

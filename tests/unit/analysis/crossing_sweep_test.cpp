@@ -14,7 +14,7 @@
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/analysis/parameter_sweep.hpp"
 #include "clatter/core/error.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::analysis {
 namespace {
@@ -22,11 +22,11 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
-dynamics::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = omega;
-  return dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
+  return model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
 }
 
 // the apex of the closed-form period-1 orbit: t = (φ + π)/ω, y = H, at rest in y
@@ -47,7 +47,7 @@ TEST(CrossingSweep, FallingSpeedThroughAHeightIsTheClosedFormOrbits) {
   sw.transient_periods = 600.0;
   sw.record_periods = 20.0;
   EXPECT_EQ(column_name(sw.observe), "ydot_crossing");
-  const dynamics::PlanarBodyModel m = ball(0.9);
+  const model::PlanarBodyModel m = ball(0.9);
   const std::vector<hybrid::InitialState> starts{on_orbit(1.1, 3.0, 0.9)};
   validate(sw, m, starts, {});
   const SweepOutcome out = run_sweep(m, starts, {}, sw, {});
@@ -67,7 +67,7 @@ TEST(CrossingSweep, FallingSpeedThroughAHeightIsTheClosedFormOrbits) {
 }
 
 TEST(CrossingSweep, BadCrossingNamesTheField) {
-  const dynamics::PlanarBodyModel m = ball(0.9);
+  const model::PlanarBodyModel m = ball(0.9);
   // the ball's coordinates are x, y, theta
   Observable o{SectionKind::kCrossing, "ydot", -1, "z", 0.0, 0};
   EXPECT_THROW((void)resolve(o, m, "observe"), InvalidArgument);

@@ -25,10 +25,10 @@ constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
 ImpactOscillator oscillator(double e, double omega) {
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
-  return ImpactOscillator(dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+  return ImpactOscillator(model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
 }
 
 // φ modulo 2π into (−π, π]
@@ -163,9 +163,9 @@ TEST(ImpactOscillator, GrazingMarginOfTheUnstableOrbitMatchesTheClosedFormGap) {
 }
 
 TEST(ImpactOscillator, RejectsModelsItDoesNotDescribe) {
-  dynamics::Surface flat;  // A = 0
+  model::Surface flat;  // A = 0
   try {
-    (void)ImpactOscillator(dynamics::make_ball(1.0, 0.0, kG, flat, {LawKind::kNewton, {0.0, 0.5}}));
+    (void)ImpactOscillator(model::make_ball(1.0, 0.0, kG, flat, {LawKind::kNewton, {0.0, 0.5}}));
     ADD_FAILURE() << "no throw";
   } catch (const InvalidArgument& e) {
     EXPECT_EQ(e.field(), "model");

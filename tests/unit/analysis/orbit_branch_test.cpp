@@ -17,8 +17,8 @@
 
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/core/error.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::analysis {
 namespace {
@@ -93,11 +93,11 @@ TEST(OrbitBranch, BallFoldAndPeriodDoublingMatchTheClosedForm) {
     SCOPED_TRACE(e);
     const double g_sn = kPi * (1.0 - e) / (1.0 + e);
     const double g_pd = std::hypot(g_sn, 2.0 * (1.0 + e * e) / ((1.0 + e) * (1.0 + e)));
-    dynamics::Surface s;
+    model::Surface s;
     s.amplitude = 1.0;
     s.omega = 0.5 * (omega_of(g_sn) + omega_of(g_pd));
-    auto m = std::make_shared<dynamics::PlanarBodyModel>(
-        dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+    auto m = std::make_shared<model::PlanarBodyModel>(
+        model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
     expect_sn_and_pd(flat_problem(m, e, s.omega), e);
   }
 }
@@ -137,11 +137,11 @@ TEST(OrbitBranch, SwitchesOntoThePeriodDoubledBranch) {
   // code is independent: impact-map unknowns (φ, v), its own corrector and branch switch, and its
   // cascade's interval ratios approach Feigenbaum's δ)
   const double e = 0.9, omega = 2.2;
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
-  auto m = std::make_shared<dynamics::PlanarBodyModel>(
-      dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+  auto m = std::make_shared<model::PlanarBodyModel>(
+      model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
   const PeriodicProblem p = flat_problem(m, e, omega);
   const Orbit start = find_orbit(p, *p.model, Eigen::Vector2d(p.reference(1), p.reference(4)));
   ASSERT_TRUE(start.converged);
@@ -177,11 +177,11 @@ TEST(OrbitBranch, UnstableBallBranchEndsInGrazing) {
   // smallest interior gap reaches 0 at ω_G = 4.920759 (docs/analysis.md, bisection on the closed
   // form, independent of the engine); the dedicated code stops 4–6e-6 below it, tolerance 5e-5
   const double e = 0.9, omega = 3.0;
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
-  auto m = std::make_shared<dynamics::PlanarBodyModel>(
-      dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+  auto m = std::make_shared<model::PlanarBodyModel>(
+      model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
   const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, e, 1);
   const double tau = kPi / omega;
   StateVector ref = StateVector::Zero(6);

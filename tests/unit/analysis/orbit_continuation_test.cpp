@@ -23,11 +23,11 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
-dynamics::PlanarBodyModel ball(double e, double omega) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double e, double omega) {
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
-  return dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
+  return model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
 }
 
 // the frequency at which the closed-form unstable orbit's flight touches the table: the smallest
@@ -197,7 +197,7 @@ TEST(Continuation, SecondPeriodDoublingAgreesWithTheBruteForceSweep) {
   sw.record_periods = 64.0;
   const auto apexes_at = [&](double omega) {
     sw.omega_from = sw.omega_to = omega;
-    const dynamics::PlanarBodyModel m = ball(0.9, omega);
+    const model::PlanarBodyModel m = ball(0.9, omega);
     const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, 0.9, 1);
     // start near the period-1 orbit (now unstable): the attractor is the one born from it
     const hybrid::InitialState init{cf.stable.phase / omega,

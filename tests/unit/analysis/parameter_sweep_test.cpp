@@ -19,18 +19,18 @@
 
 #include "clatter/analysis/bifurcation_sweep.hpp"
 #include "clatter/analysis/impact_oscillator.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::analysis {
 namespace {
 
 constexpr double kG = 9.81;
 
-dynamics::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = omega;
-  return dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
+  return model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
 }
 
 hybrid::InitialState rest_at(double y) { return {0.0, {0.0, y, 0.0}, {0.0, 0.0, 0.0}}; }
@@ -101,7 +101,7 @@ TEST(SweepPlan, ChainsCoverEveryRecordOnceInTheirDirection) {
 // ω from the previous final state at the same forcing phase): sweep_omega must give the same
 // numbers, bit for bit (it is now a special case of run_sweep).
 TEST(ParameterSweep, OmegaSweepIsTheSeedsProcedureBitForBit) {
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   SweepOptions sw;
   sw.omega_from = 3.0;
   sw.omega_to = 3.6;
@@ -155,7 +155,7 @@ TEST(ParameterSweep, TwoDimensionalGridFindsTheClosedFormPeriodOneOrbit) {
   for (int j = 0; j < 3; ++j) starts.push_back(on_orbit(1.0, 2.6, sw.grid.axes()[1].value(j)));
   SweepControl control;
   control.threads = 2;
-  const dynamics::PlanarBodyModel m = ball(0.9);
+  const model::PlanarBodyModel m = ball(0.9);
   validate(sw, m, starts, control);
   const SweepOutcome out = run_sweep(m, starts, {}, sw, control);
   ASSERT_TRUE(out.complete);
@@ -209,7 +209,7 @@ TEST(ParameterSweep, RecordsAreTheSameAtAnyThreadAndRankCount) {
   sw.grid = SweepGrid({{"surface.omega", 3.0, 3.6, 4}, {"surface.amplitude", 0.9, 1.0, 2}});
   sw.transient_periods = 30.0;
   sw.record_periods = 10.0;
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> starts{rest_at(3.0), rest_at(4.5)};
   for (const CarryOver c : {CarryOver::kNone, CarryOver::kBoth}) {
     sw.carry = c;
@@ -249,7 +249,7 @@ TEST(ParameterSweep, AResumedSweepComputesOnlyTheRestAndMatchesTheUninterruptedO
   sw.carry = CarryOver::kUp;
   sw.transient_periods = 30.0;
   sw.record_periods = 10.0;
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const SweepOutcome ref = run_sweep(m, {rest_at(3.0)}, {}, sw, {});
   ASSERT_TRUE(ref.complete);
 
@@ -284,7 +284,7 @@ TEST(ParameterSweep, AResumedChainContinuesAfterItsFinishedPrefixOnly) {
   sw.carry = CarryOver::kUp;
   sw.transient_periods = 30.0;
   sw.record_periods = 10.0;
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const SweepOutcome ref = run_sweep(m, {rest_at(3.0)}, {}, sw, {});
   SweepControl resume;
   for (const std::size_t i : {0u, 2u, 3u}) resume.finished.push_back(ref.records[i]);
@@ -304,7 +304,7 @@ TEST(ParameterSweep, AResumedChainContinuesAfterItsFinishedPrefixOnly) {
 // finished records given as a vector or read (twice) from a source, a duplicate among them.
 TEST(ParameterSweep, StreamingHandsOverEveryRecordOnceAndKeepsNone) {
   const ParameterSweep sw = bouncing_both_ways(2);
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
   const SweepOutcome ref = run_sweep(m, starts, {}, sw, {});
   const SweepPlan plan(sw.grid, sw.carry, 1);
@@ -358,7 +358,7 @@ TEST(ParameterSweep, DealtChainsRunOnceWhereverTheyAreDealtAndResumeFromAnyJourn
   // MPI ranks from rank 0 (SweepControl::next_chain): every record is made once, by either, equal
   // to the one-process sweep's; so after a resume from a journal that another process wrote
   const ParameterSweep sw = bouncing_both_ways(3);  // 6 chains of 6 values
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
   const SweepOutcome ref = run_sweep(m, starts, {}, sw, {});
   const SweepPlan plan(sw.grid, sw.carry, 1);
@@ -431,7 +431,7 @@ TEST(ParameterSweep, AFailingValueIsRecordedAndTheChainGoesOn) {
 }
 
 TEST(ParameterSweep, ValidationNamesTheField) {
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> starts{rest_at(3.0)};
   ParameterSweep sw;
   sw.grid = SweepGrid({{"surface.omega", 3.0, 4.0, 3}});

@@ -23,7 +23,7 @@
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/analysis/parameter_sweep.hpp"
 #include "clatter/analysis/section_observer.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::analysis {
 namespace {
@@ -104,11 +104,11 @@ TEST(PeriodicShortcut, AnExactCycleOfThreeClosesAndRepeatsToTheEnd) {
   EXPECT_EQ(q(0), 1.0 + 20 % 3);
 }
 
-dynamics::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double e, double omega = 3.0, double A = 1.0) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = omega;
-  return dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
+  return model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}});
 }
 
 // At rest at the apex height of the closed-form orbit at ω, displaced by dy, 0.1 s late (so that
@@ -127,7 +127,7 @@ TEST(PeriodicShortcut, BallOnTheTableGivesTheClosedFormApexAfterFewerPeriods) {
   sw.carry = CarryOver::kUp;
   sw.transient_periods = 600.0;
   sw.record_periods = 50.0;
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> start{near_orbit(2.6, 0.8, 0.05)};
   const SweepOutcome full = run_sweep(m, start, {}, sw, {});
   sw.periodic.tol = 1e-10;
@@ -166,7 +166,7 @@ TEST(PeriodicShortcut, ARunThatNeverClosesIsTheBruteForceRunBitForBit) {
   sw.grid = SweepGrid({{"surface.omega", 2.6, 3.0, 3}});
   sw.transient_periods = 20.0;  // too short to converge to 1e-12 from 0.3 m off the orbit
   sw.record_periods = 10.0;
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> start{near_orbit(2.6, 0.8, 0.3)};
   const SweepOutcome full = run_sweep(m, start, {}, sw, {});
   sw.periodic.tol = 1e-12;
@@ -189,11 +189,11 @@ TEST(PeriodicShortcut, ARunThatNeverClosesIsTheBruteForceRunBitForBit) {
 // 3.15: the stroboscopic height repeats to round-off, so the cycle (1 period) closes within the
 // first periods and the shortcut's values equal the brute-force run's to 1e-12.
 TEST(PeriodicShortcut, TheHoppingRodClosesAtOnce) {
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = 3.1;
-  const dynamics::PlanarBodyModel m =
-      dynamics::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {0.05, 0.9}});
+  const model::PlanarBodyModel m =
+      model::make_rod(1.0, 1.0, kG, s, {LawKind::kStronge, {0.05, 0.9}});
   hybrid::SimulationOptions o;
   o.two_contact = hybrid::TwoContactRule::kSymmetric;
   ParameterSweep sw;
@@ -257,7 +257,7 @@ TEST(StroboscopicSection, RestingBallIsAtTheStartPhaseEveryPeriod) {
 }
 
 TEST(PeriodicShortcut, ValidationNamesTheField) {
-  const dynamics::PlanarBodyModel m = ball(0.8);
+  const model::PlanarBodyModel m = ball(0.8);
   const std::vector<hybrid::InitialState> starts{{0.0, {0.0, 3.0, 0.0}, {0.0, 0.0, 0.0}}};
   ParameterSweep sw;
   sw.grid = SweepGrid({{"surface.omega", 3.0, 4.0, 3}});
@@ -316,7 +316,7 @@ TEST(PeriodicShortcut, StabilityCheckRefusesAnUnstableOrbitHeldToRoundOff) {
     sw.grid = SweepGrid({{"surface.omega", omega, omega, 1}});
     sw.transient_periods = 300.0;
     sw.record_periods = 40.0;
-    const dynamics::PlanarBodyModel m = ball(e, omega);
+    const model::PlanarBodyModel m = ball(e, omega);
     const SweepRecord full = run_sweep(m, start, {}, sw, {}).records.at(0);
     sw.periodic.tol = 1e-10;
     const SweepRecord checked = run_sweep(m, start, {}, sw, {}).records.at(0);

@@ -12,7 +12,7 @@
 
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/core/error.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::analysis {
 namespace {
@@ -21,19 +21,19 @@ constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
 struct Ball {
-  dynamics::PlanarBodyModel model;
+  model::PlanarBodyModel model;
   hybrid::InitialState after_impact;  // on the closed-form orbit, just after its impact
   double omega;
 };
 
 Ball ball() {
   const double omega = 3.0, e = 0.9;
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
   const ClosedFormOrbit cf = closed_form_orbit(1.0, omega, kG, e, 1);
   const double t = cf.stable.phase / omega;
-  return {dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}),
+  return {model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}),
           hybrid::InitialState{
               t, {0.0, std::sin(cf.stable.phase), 0.0}, {0.0, cf.stable.velocity, 0.0}},
           omega};

@@ -17,7 +17,7 @@
 
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/core/error.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 #include "clatter/model/spring_block_belt.hpp"
 
 namespace clatter::analysis {
@@ -27,11 +27,11 @@ constexpr double kG = 9.81;
 constexpr double kPi = std::numbers::pi;
 
 std::shared_ptr<const model::System> ball(double e, double omega) {
-  dynamics::Surface s;
+  model::Surface s;
   s.amplitude = 1.0;
   s.omega = omega;
-  return std::make_shared<dynamics::PlanarBodyModel>(
-      dynamics::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
+  return std::make_shared<model::PlanarBodyModel>(
+      model::make_ball(1.0, 0.0, kG, s, {LawKind::kNewton, {0.0, e}}));
 }
 
 // the ball's state at the phase φ_s = φ + π of its closed-form period-n orbit (mid-flight)

@@ -4,7 +4,7 @@
 // against the rate constants of the impact library (k_N of the slip mode).
 
 #include "clatter/hybrid/constrained_dynamics.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,19 +16,19 @@
 namespace clatter::hybrid {
 namespace {
 
-using dynamics::ContactKinematics;
+using model::ContactKinematics;
 
 constexpr double kG = 9.81;
 
-dynamics::Surface floor_of(double A, double w) {
-  dynamics::Surface s;
+model::Surface floor_of(double A, double w) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = w;
   return s;
 }
 
 // puts end `end` (0: P1, 1: P2) on the surface with zero normal velocity
-void place_on_surface(const dynamics::PlanarBodyModel& rod, int end, double t, Vec3& q, Vec3& qd) {
+void place_on_surface(const model::PlanarBodyModel& rod, int end, double t, Vec3& q, Vec3& qd) {
   const ContactKinematics k = rod.contact(end, t, q, qd);
   q.y() -= k.g_N;
   qd.y() -= k.v.y();
@@ -47,8 +47,8 @@ TEST(ConstrainedDynamics, RodState2AndCorrectedState3MatchTheSeeds) {
   const double A = 1.0, w = 4.405;
   for (int trial = 0; trial < 200; ++trial) {
     const double mu = 0.5 * (1.0 + U(rng));  // μ ∈ [0, 1] < 4/3: no Painlevé for the rod
-    const dynamics::PlanarBodyModel rod =
-        dynamics::make_rod(1.0, 1.0, kG, floor_of(A, w), {LawKind::kStronge, {mu, 0.8}});
+    const model::PlanarBodyModel rod =
+        model::make_rod(1.0, 1.0, kG, floor_of(A, w), {LawKind::kStronge, {mu, 0.8}});
     const double t = 10.0 * U(rng);
     const double th = 3.0 * U(rng);
     const double thd = 3.0 * U(rng);
@@ -97,8 +97,8 @@ TEST(ConstrainedDynamics, RodState2AndCorrectedState3MatchTheSeeds) {
 TEST(ConstrainedDynamics, PrintedState3IsWrong) {
   // the printed α5 of [BP] (State 3) does not hold P2 on the floor: documents the erratum
   const double mu = 0.3, th = 0.7, thd = 1.3, t = 0.2, A = 1.0, w = 4.405;
-  const dynamics::PlanarBodyModel rod =
-      dynamics::make_rod(1.0, 1.0, kG, floor_of(A, w), {LawKind::kStronge, {mu, 0.8}});
+  const model::PlanarBodyModel rod =
+      model::make_rod(1.0, 1.0, kG, floor_of(A, w), {LawKind::kStronge, {mu, 0.8}});
   Vec3 q{0.0, 2.0, th};
   Vec3 qd{0.5, 0.0, thd};
   place_on_surface(rod, 1, t, q, qd);
@@ -115,8 +115,8 @@ TEST(ConstrainedDynamics, PrintedState3IsWrong) {
 }
 
 TEST(ConstrainedDynamics, StickHoldsBothDirections) {
-  const dynamics::PlanarBodyModel rod =
-      dynamics::make_rod(1.0, 1.0, kG, floor_of(1.0, 2.0), {LawKind::kStronge, {0.9, 0.5}});
+  const model::PlanarBodyModel rod =
+      model::make_rod(1.0, 1.0, kG, floor_of(1.0, 2.0), {LawKind::kStronge, {0.9, 0.5}});
   Vec3 q{0.0, 2.0, 0.4};
   Vec3 qd{0.0, 0.0, 0.3};
   place_on_surface(rod, 0, 0.1, q, qd);
@@ -131,8 +131,8 @@ TEST(ConstrainedDynamics, StickHoldsBothDirections) {
 TEST(ConstrainedDynamics, FlatRodSlidingOnBothEnds) {
   // both ends on a fixed floor, sliding forward: λ_N = mg/2 each, ẍ = −μg, no rotation
   const double mu = 0.2;
-  const dynamics::PlanarBodyModel rod =
-      dynamics::make_rod(1.0, 1.0, kG, {}, {LawKind::kStronge, {mu, 0.5}});
+  const model::PlanarBodyModel rod =
+      model::make_rod(1.0, 1.0, kG, {}, {LawKind::kStronge, {mu, 0.5}});
   const Vec3 q{0.0, 0.0, 0.0};
   const Vec3 qd{2.0, 0.0, 0.0};
   Modes modes{};
@@ -156,8 +156,8 @@ TEST(ConstrainedDynamics, PainleveIsReported) {
   // μ > 4/3 at θ = atan 2 with the slip direction that makes k_N = C − μB < 0 ([B] §7: μ_c = 4/3)
   const double mu = 1.6;
   const double th = std::atan(2.0);
-  const dynamics::PlanarBodyModel rod =
-      dynamics::make_rod(1.0, 1.0, kG, {}, {LawKind::kStronge, {mu, 0.5}});
+  const model::PlanarBodyModel rod =
+      model::make_rod(1.0, 1.0, kG, {}, {LawKind::kStronge, {mu, 0.5}});
   for (const double vx : {-1.0, 1.0}) {
     Vec3 q{0.0, 2.0, th};
     Vec3 qd{vx, 0.0, 0.0};

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "clatter/core/error.hpp"
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/model/physical_pendulum.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
@@ -32,16 +32,16 @@ class SectionRecorder final : public Recorder {
   std::vector<EventRecord> events;
 };
 
-dynamics::PlanarBodyModel ball(double e, double R = 0.0, double A = 0.0, double w = 0.0,
-                               double mu = 0.0) {
-  dynamics::Surface s;
+model::PlanarBodyModel ball(double e, double R = 0.0, double A = 0.0, double w = 0.0,
+                            double mu = 0.0) {
+  model::Surface s;
   s.amplitude = A;
   s.omega = w;
   LawChoice law;
   law.kind = LawKind::kNewton;
   law.params.e = e;
   law.params.mu = mu;
-  return dynamics::make_ball(1.0, R, kG, s, law);
+  return model::make_ball(1.0, R, kG, s, law);
 }
 
 SimulationOptions crossing(int coordinate, double value, int direction, double t_end) {
@@ -248,9 +248,9 @@ TEST(CrossingSection, BallCarriedByATableCrossesWithTheTable) {
 TEST(CrossingSection, SpinningRodInFlightCrossesAnAngleOnce) {
   // θ(t) = θ0 + ω t in free flight (no curvature: M₂ = 0): θ = 1 at t = (1 − θ0)/ω, once, upward;
   // the rod (half-length 1) starts 5 m above the floor and lands after t ≈ 0.9 s
-  dynamics::Surface s;
+  model::Surface s;
   LawChoice law;
-  const auto m = dynamics::make_rod(1.0, 1.0, kG, s, law);
+  const auto m = model::make_rod(1.0, 1.0, kG, s, law);
   const InitialState init{0.0, {0.0, 5.0, 0.1}, {0.0, 0.0, 3.0}};
   for (const int direction : {0, 1, -1}) {
     SectionRecorder rec;
@@ -268,13 +268,13 @@ TEST(CrossingSection, FlatRodCarriedByABeltCrossesWithTheBelt) {
   // with it in closed form: x = x0 + (U/Ω)(1 − cos Ωt), so x = x0 + U/Ω is crossed upward at
   // Ωt = π/2 + 2πk and downward at 3π/2 + 2πk, with ẋ = U sin Ωt = ±U
   const double U = 0.5, W = 2.0;
-  dynamics::Surface s;
+  model::Surface s;
   s.belt_amplitude = U;
   s.belt_omega = W;
   LawChoice law;
   law.params.mu = 0.8;
   law.params.e = 0.5;
-  const auto m = dynamics::make_rod(1.0, 1.0, kG, s, law);
+  const auto m = model::make_rod(1.0, 1.0, kG, s, law);
   const InitialState init{0.0, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
   for (const bool exact : {true, false}) {
     SectionRecorder rec;

@@ -8,15 +8,15 @@
 
 #include <gtest/gtest.h>
 
-#include "clatter/dynamics/planar_body_model.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 namespace clatter::hybrid {
 namespace {
 
 TEST(Schedule, FrictionSwitchedDuringSlidingStopsAtTheClosedFormTime) {
   const double g = 9.81, v0 = 3.0, mu1 = 0.1, mu2 = 0.4, t1 = 0.5;
-  const auto ball = dynamics::make_ball(1.0, 0.0, g, {}, {LawKind::kStronge, {mu1, 0.5}});
+  const auto ball = model::make_ball(1.0, 0.0, g, {}, {LawKind::kStronge, {mu1, 0.5}});
   SimulationOptions o;
   o.t_end = 2.0;
   TrajectoryRecorder rec;
@@ -46,7 +46,7 @@ TEST(Schedule, FrictionSwitchedDuringSlidingStopsAtTheClosedFormTime) {
 
 TEST(Schedule, GravityChangeIsBookedAsAReset) {
   // a ball in flight: changing g at t₁ changes V = m g y; the ledger books the jump as a reset
-  const auto ball = dynamics::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.8}});
+  const auto ball = model::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.8}});
   SimulationOptions o;
   o.t_end = 3.0;
   const SimulationResult r = simulate_scheduled(
@@ -57,7 +57,7 @@ TEST(Schedule, GravityChangeIsBookedAsAReset) {
 }
 
 TEST(Schedule, BadChangesNameTheField) {
-  const auto ball = dynamics::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.8}});
+  const auto ball = model::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.8}});
   SimulationOptions o;
   o.t_end = 1.0;
   const InitialState init{0.0, {0.0, 1.0, 0.0}, {0.0, 0.0, 0.0}};
@@ -72,7 +72,7 @@ TEST(Schedule, BadChangesNameTheField) {
 }
 
 TEST(Schedule, AChangeAtTheEndTimeEndsTheRun) {
-  const auto ball = dynamics::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.8}});
+  const auto ball = model::make_ball(1.0, 0.0, 9.81, {}, {LawKind::kNewton, {0.0, 0.8}});
   SimulationOptions o;
   o.t_end = 0.3;
   const SimulationResult r = simulate_scheduled(

@@ -3,7 +3,7 @@
 
 #include "clatter/io/scenario.hpp"
 
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -55,7 +55,7 @@ TEST(Scenario, ReadsEveryFieldByName) {
   const Scenario s = parse_scenario(kRod, "test");
   EXPECT_EQ(s.name, "r");
   EXPECT_EQ(s.plot, "rod");
-  const auto& rod = dynamic_cast<const dynamics::PlanarBodyModel&>(*s.model);
+  const auto& rod = dynamic_cast<const model::PlanarBodyModel&>(*s.model);
   EXPECT_EQ(s.kind, "rod");
   EXPECT_EQ(rod.num_contacts(), 2);
   EXPECT_DOUBLE_EQ(rod.body().m, 2.0);

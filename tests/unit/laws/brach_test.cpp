@@ -19,23 +19,24 @@
 #include <string_view>
 #include <vector>
 
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/laws/newton.hpp"
+#include "clatter/model/planar_body.hpp"
 #include "support/random_inputs.hpp"
 
 namespace clatter {
 namespace {
 
-BodyContact rod_at(double theta) {
-  return rod_end_contact(PlanarBody{1.0, 1.0 / 3.0}, 1.0, theta, 1);
+model::BodyContact rod_at(double theta) {
+  return model::rod_end_contact(model::PlanarBody{1.0, 1.0 / 3.0}, 1.0, theta, 1);
 }
 
-ImpactInput rod_input(const BodyContact& body, const Vec3& qdot) {
+ImpactInput rod_input(const model::BodyContact& body, const Vec3& qdot) {
   return {body.contact_velocity(qdot), body.W()};
 }
 
 // the rod input with V_TC⁻ placed by V_T (V_TC = V_T − θ̇ r_N), V_N and θ̇ held fixed
-ImpactInput rod_input_at_v_TC(const BodyContact& body, double V_N, double thetadot, double v_TC) {
+ImpactInput rod_input_at_v_TC(const model::BodyContact& body, double V_N, double thetadot,
+                              double v_TC) {
   return rod_input(body, {v_TC + thetadot * body.r_GP.y(), V_N, thetadot});
 }
 
@@ -150,7 +151,7 @@ TEST(BrachTable, BoundsAndCases) {
 TEST(BrachTable, MaximumEnergyLoss) {
   for (const TableRow& r : kTable) {
     if (r.max_TL_bar == nullptr) continue;
-    const BodyContact body = rod_at(r.fig->theta);
+    const model::BodyContact body = rod_at(r.fig->theta);
     const Vec3 qdot{r.fig->V_T, r.fig->V_N, r.fig->thetadot};
     const ImpactInput in = rod_input(body, qdot);
     const double T_pre = body.kinetic_energy(qdot);
@@ -190,7 +191,7 @@ double locate(const Label& label, double a, double b) {
 }
 
 TEST(BrachFig311, MuJump) {
-  const BodyContact body = rod_at(kFig311Theta);
+  const model::BodyContact body = rod_at(kFig311Theta);
   const auto bounds_at = [&](double v_TC) {
     return brach_bounds(rod_input_at_v_TC(body, kFig311VN, kFig311Thetadot, v_TC), kFig311Params);
   };
@@ -217,8 +218,9 @@ struct Transition {
 };
 
 // all changes of `choice` on a 1e-4 grid of [from, to], each located by bisection
-std::vector<Transition> choice_transitions(const BodyContact& body, double V_N, double thetadot,
-                                           const ImpactParams& p, double from, double to) {
+std::vector<Transition> choice_transitions(const model::BodyContact& body, double V_N,
+                                           double thetadot, const ImpactParams& p, double from,
+                                           double to) {
   const auto choice_at = [&](double v_TC) {
     return std::string(brach_bounds(rod_input_at_v_TC(body, V_N, thetadot, v_TC), p).choice);
   };
@@ -293,7 +295,7 @@ TEST(BrachFig38, ChoiceSequence) {
 // Not in the digest's list (the choice label does not change): inside the μ_E window μ flips from
 // +0.3226 (case 6) to −0.2284 (case 5) at V_TC⁻ = −0.043339, where sgn μ_M changes.
 TEST(BrachFig38, HiddenSignFlipOfMuE) {
-  const BodyContact body = rod_at(kFig38Theta);
+  const model::BodyContact body = rod_at(kFig38Theta);
   const auto bounds_at = [&](double v_TC) {
     return brach_bounds(rod_input_at_v_TC(body, kFig38VN, kFig38Thetadot, v_TC), kFig38Params);
   };

@@ -2,7 +2,7 @@
 // along a smooth path, against the contact module's closed-form W of a rod end (planar_body.hpp,
 // [B] §3.2), and the exact free flight against the general kinematics.
 
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <numbers>
 #include <random>
 
-namespace clatter::dynamics {
+namespace clatter::model {
 namespace {
 
 Surface moving_surface() {
@@ -106,7 +106,7 @@ TEST(PlanarBodyModel, ExactFlightAgreesWithTheKinematicsAndItsCurvatureBound) {
       Vec3 q, qd;
       m.flight(tau, q0, qd0, q, qd);
       const ContactKinematics kin = m.contact(c, t0 + tau, q, qd);
-      const integrate::ValueSlope f = m.flight_gap(c, t0, q0, qd0, tau);
+      const ValueSlope f = m.flight_gap(c, t0, q0, qd0, tau);
       EXPECT_NEAR(f.value, kin.g_N, 1e-13);
       EXPECT_NEAR(f.slope, kin.v.y(), 1e-13);
       const double h = 1e-4;
@@ -193,7 +193,7 @@ TEST(PlanarBodyModel, CoincidingGapsAreEqualBitForBit) {
       const double t0 = 10.0 * U(rng);
       for (int k = 0; k < 50; ++k) {
         const double tau = 0.05 * k;
-        std::array<integrate::ValueSlope, model::kMaxContacts> out{};
+        std::array<ValueSlope, model::kMaxContacts> out{};
         ef.flight_gaps(t0, q0, qd0, tau, out);
         EXPECT_EQ(out[0].value, out[1].value);
         EXPECT_EQ(out[0].slope, out[1].slope);
@@ -263,4 +263,4 @@ TEST(PlanarBodyModel, BadInputNamesTheField) {
 }
 
 }  // namespace
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

@@ -1,4 +1,4 @@
-#include "clatter/dynamics/planar_body_model.hpp"
+#include "clatter/model/planar_body_model.hpp"
 
 #include "clatter/core/sincos.hpp"
 #include "clatter/multipoint/multipoint_input.hpp"
@@ -11,7 +11,7 @@
 #include <numbers>
 #include <utility>
 
-namespace clatter::dynamics {
+namespace clatter::model {
 
 namespace {
 
@@ -69,8 +69,8 @@ void PlanarBodyModel::flight(double tau, const Vec3& q0, const Vec3& qd0, Vec3& 
   qd = {qd0.x(), qd0.y() - g_ * tau, qd0.z()};
 }
 
-integrate::ValueSlope PlanarBodyModel::flight_gap(int i, double t0, const Vec3& q0, const Vec3& qd0,
-                                                  double tau) const {
+ValueSlope PlanarBodyModel::flight_gap(int i, double t0, const Vec3& q0, const Vec3& qd0,
+                                       double tau) const {
   const ContactFeature& f = feature(i);
   const double y = q0.y() + (qd0.y() - 0.5 * g_ * tau) * tau;
   const double ydot = qd0.y() - g_ * tau;
@@ -88,7 +88,7 @@ integrate::ValueSlope PlanarBodyModel::flight_gap(int i, double t0, const Vec3& 
 }
 
 void PlanarBodyModel::flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, double tau,
-                                  std::array<integrate::ValueSlope, kMaxContacts>& out) const {
+                                  std::array<ValueSlope, kMaxContacts>& out) const {
   const double y = q0.y() + (qd0.y() - 0.5 * g_ * tau) * tau;
   const double ydot = qd0.y() - g_ * tau;
   const double theta = q0.z() + qd0.z() * tau;
@@ -331,7 +331,7 @@ void PlanarBodyModel::flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& 
 }
 
 void PlanarBodyModel::flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                                  std::array<integrate::ValueSlope, kMaxContacts>& out) const {
+                                  std::array<ValueSlope, kMaxContacts>& out) const {
   flight_gaps(t0, head3(q0), head3(qd0), tau, out);
 }
 
@@ -575,4 +575,4 @@ PlanarBodyModel make_block(double m, double b, double h, double gravity, Surface
                           {"C4", {-b, h}, 0.0, law}});
 }
 
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

@@ -2,7 +2,7 @@
 // jump of BodyContact against the generic W = J M⁻¹ Jᵀ and Δq̇ = M⁻¹JᵀΛ (an independent path),
 // the slender-rod specialisation for both ends, the two-body sum, and input validation.
 
-#include "clatter/contact/planar_body.hpp"
+#include "clatter/model/planar_body.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 
 #include "clatter/contact/delassus.hpp"
 
-namespace clatter {
+namespace clatter::model {
 namespace {
 
 MassMatrix<3> body_mass(const PlanarBody& b) { return Eigen::Vector3d(b.m, b.m, b.I).asDiagonal(); }
@@ -104,4 +104,4 @@ TEST(PlanarBody, BadInputNamesTheField) {
 }
 
 }  // namespace
-}  // namespace clatter
+}  // namespace clatter::model

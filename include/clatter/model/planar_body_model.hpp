@@ -26,16 +26,14 @@
 #include <vector>
 
 #include "clatter/contact/contact_matrix.hpp"
-#include "clatter/contact/planar_body.hpp"
 #include "clatter/core/types.hpp"
-#include "clatter/dynamics/surface.hpp"
-#include "clatter/integrate/root_finding.hpp"
+#include "clatter/core/value_slope.hpp"
 #include "clatter/laws/impact_law.hpp"
+#include "clatter/model/planar_body.hpp"
+#include "clatter/model/surface.hpp"
 #include "clatter/model/system.hpp"
 
-namespace clatter::dynamics {
-
-inline constexpr int kMaxContacts = model::kMaxContacts;
+namespace clatter::model {
 
 /// A contact feature of the body and the law of its contact with the surface.
 struct ContactFeature {
@@ -159,12 +157,12 @@ class PlanarBodyModel final : public model::System,
   /// State after a free flight of duration τ from (q0, q̇0).
   void flight(double tau, const Vec3& q0, const Vec3& qd0, Vec3& q, Vec3& qd) const;
   /// Gap of feature i and its rate after a free flight of τ from (t0, q0, q̇0).
-  [[nodiscard]] integrate::ValueSlope flight_gap(int i, double t0, const Vec3& q0, const Vec3& qd0,
-                                                 double tau) const;
+  [[nodiscard]] ValueSlope flight_gap(int i, double t0, const Vec3& q0, const Vec3& qd0,
+                                      double tau) const;
   /// Gaps, rates and curvatures of all features after a free flight of τ (one evaluation of the
   /// pose): g̈_N = −g − θ̇² c_y − ḧ(t).
   void flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, double tau,
-                   std::array<integrate::ValueSlope, kMaxContacts>& out) const;
+                   std::array<ValueSlope, kMaxContacts>& out) const;
   /// M₂ with g̈_N ≥ −M₂ along any free flight with the spin of q̇0.
   [[nodiscard]] double flight_gap_curvature_bound(int i, const Vec3& qd0) const;
   /// M₃ = |θ̇|³|c| + |A|ω³ ≥ |g⃛_N| along any free flight with the spin of q̇0.
@@ -191,7 +189,7 @@ class PlanarBodyModel final : public model::System,
   // --- model::ExactFlight ---
   void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const override;
   void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                   std::array<integrate::ValueSlope, kMaxContacts>& out) const override;
+                   std::array<ValueSlope, kMaxContacts>& out) const override;
   [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double gap_jerk_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
@@ -241,4 +239,4 @@ class PlanarBodyModel final : public model::System,
 [[nodiscard]] PlanarBodyModel make_block(double m, double b, double h, double gravity,
                                          Surface surface, LawChoice law);
 
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

@@ -17,7 +17,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/core/sincos.hpp"
 
-namespace clatter::dynamics {
+namespace clatter::model {
 
 struct Surface {
   double height{0.0};          ///< h₀ [m]
@@ -106,4 +106,4 @@ inline void validate(const Surface& s) {
   require_finite(s.belt_phase, "surface.belt_phase");
 }
 
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

@@ -20,7 +20,7 @@
 #include "clatter/contact/contact_matrix.hpp"
 #include "clatter/core/types.hpp"
 
-namespace clatter::dynamics {
+namespace clatter::model {
 
 struct DoublePendulumBelt {
   double m1{0.5}, m2{0.5};    ///< point masses [kg]
@@ -57,4 +57,4 @@ struct DoublePendulumBelt {
   [[nodiscard]] Equilibrium printed_equilibrium(const Vec2& q, double mu0) const;
 };
 
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

@@ -1,11 +1,11 @@
-#include "clatter/dynamics/double_pendulum_belt.hpp"
+#include "clatter/model/double_pendulum_belt.hpp"
 
 #include <Eigen/Dense>
 #include <cmath>
 
 #include "clatter/core/error.hpp"
 
-namespace clatter::dynamics {
+namespace clatter::model {
 
 void DoublePendulumBelt::validate() const {
   const auto positive = [](double x, const char* field) {
@@ -75,4 +75,4 @@ DoublePendulumBelt::Equilibrium DoublePendulumBelt::printed_equilibrium(const Ve
   return e;
 }
 
-}  // namespace clatter::dynamics
+}  // namespace clatter::model

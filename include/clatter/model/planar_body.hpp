@@ -23,7 +23,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/core/types.hpp"
 
-namespace clatter {
+namespace clatter::model {
 
 struct PlanarBody {
   double m{1.0};  ///< mass [kg], > 0
@@ -87,4 +87,4 @@ struct BodyContact {
   return {wa.A + wb.A, wa.B + wb.B, wa.C + wb.C};
 }
 
-}  // namespace clatter
+}  // namespace clatter::model
