@@ -50,6 +50,11 @@ Data make_data(const model::System& model, const InitialState& init,
   d.wall_start = std::chrono::steady_clock::now();
   d.keep_events = options.record_events;
   d.events.reserve(kEventsReserved);
+  // the multi-point solver's input, filled by the model at each collision
+  multipoint::Input& in = d.simultaneous.input;
+  in.contacts.reserve(kMaxContacts);
+  in.body_points.reserve(2 * kMaxContacts);
+  in.body_names.reserve(kMaxContacts + 1);
   validate(options, d.t, model.nq());
   validate_state(d, model.nq(), model.num_aux());
   d.zeno_ring.assign(static_cast<std::size_t>(options.zeno_events),

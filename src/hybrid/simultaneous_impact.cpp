@@ -1,17 +1,16 @@
 #include "clatter/hybrid/simultaneous_impact.hpp"
 
-#include <vector>
-
 #include "clatter/multipoint/collision.hpp"
 
 namespace clatter::hybrid {
 
 SimultaneousImpact resolve_simultaneous(const model::System& model, double t, const model::VecQ& q,
                                         const model::VecQ& qd,
-                                        const std::array<bool, model::kMaxContacts>& active) {
+                                        const std::array<bool, model::kMaxContacts>& active,
+                                        SimultaneousScratch& scratch) {
   namespace mp = multipoint;
   SimultaneousImpact out;
-  mp::Input in;
+  mp::Input& in = scratch.input;
   model::VecQ frame_velocity;
   if (!model.multipoint_input(t, q, active, in, frame_velocity)) return out;
   // the active contacts in index order (as the model stacked them)
@@ -20,11 +19,15 @@ SimultaneousImpact resolve_simultaneous(const model::System& model, double t, co
   for (int c = 0; c < model.num_contacts(); ++c)
     if (active[static_cast<std::size_t>(c)]) index[static_cast<std::size_t>(k++)] = c;
   in.qdot_pre = qd - frame_velocity;
-  mp::Params params;
-  params.e_star = {model.contact(index[0]).law.params.e};
+  mp::Params& params = scratch.params;
+  params.e_star.resize(1);  // the capacity stays
+  params.e_star[0] = model.contact(index[0]).law.params.e;
   params.work = mp::WorkDefinition::kIntegral;
   params.compression = mp::CompressionRule::kFirstMinimum;
-  const mp::CollisionResult r = mp::resolve_collision(in, params);
+  mp::validate(params);
+  const mp::Prepared prep = mp::prepare(in);
+  mp::CollisionResult& r = scratch.result;
+  mp::resolve_collision(prep, params, r);
   out.status = static_cast<int>(r.status);
   out.energy_gain = r.status == mp::Status::kEnergyGain;
   out.ok = r.status == mp::Status::kOk || out.energy_gain;

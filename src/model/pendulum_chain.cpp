@@ -205,9 +205,15 @@ bool PendulumChain::multipoint_input(double t, const VecQ& q,
     in.body_points.push_back({c + 1, a, 1, {-rj * nn.x(), -rj * nn.y(), 0.0}});
     ++a;
   }
-  // body by body, each ball's left point before its right point (the chain A–B, B–C of [R])
-  std::stable_sort(in.body_points.begin(), in.body_points.end(),
-                   [](const mp::BodyPoint& x, const mp::BodyPoint& y) { return x.body < y.body; });
+  // body by body, each ball's left point before its right point (the chain A–B, B–C of [R]): a
+  // stable insertion sort, which (unlike std::stable_sort's buffer) allocates nothing
+  for (std::size_t i = 1; i < in.body_points.size(); ++i) {
+    const mp::BodyPoint x = in.body_points[i];
+    std::size_t j = i;
+    for (; j > 0 && x.body < in.body_points[j - 1].body; --j)
+      in.body_points[j] = in.body_points[j - 1];
+    in.body_points[j] = x;
+  }
   return k > 0;
 }
 

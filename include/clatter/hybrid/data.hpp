@@ -28,6 +28,7 @@
 #include "clatter/hybrid/energy_ledger.hpp"
 #include "clatter/hybrid/event_record.hpp"
 #include "clatter/hybrid/simulation_options.hpp"
+#include "clatter/hybrid/simultaneous_impact.hpp"
 #include "clatter/integrate/dense_stepper.hpp"
 #include "clatter/integrate/event_locator.hpp"
 #include "clatter/model/system.hpp"
@@ -187,6 +188,7 @@ struct Data {
   std::array<model::ContactGeometry, kMaxContacts> geometry{};  ///< at the last event
   model::MassFactor mass{};  ///< M at the last event configuration
   ConstrainedDynamics cd{};
+  SimultaneousScratch simultaneous{};  ///< the multi-point solver's (TwoContactRule::kMultipoint)
 };
 
 /// A Data at `init`: validates the options and the state (InvalidArgument naming the field: wrong

@@ -21,6 +21,7 @@
 
 #include "clatter/laws/impact.hpp"
 #include "clatter/model/system.hpp"
+#include "clatter/multipoint/collision.hpp"
 
 namespace clatter::hybrid {
 
@@ -35,10 +36,18 @@ struct SimultaneousImpact {
   bool energy_gain{false};
 };
 
+/// The solver's input, settings and result, reused from one collision to the next (hybrid::Data
+/// holds one): once warm, a collision allocates nothing.
+struct SimultaneousScratch {
+  multipoint::Input input;
+  multipoint::Params params;
+  multipoint::CollisionResult result;
+};
+
 /// Resolves the collision of the contacts flagged in `active` (all at zero gap) at time t.
 /// @pre at least one active contact approaches.
 [[nodiscard]] SimultaneousImpact resolve_simultaneous(
     const model::System& model, double t, const model::VecQ& q, const model::VecQ& qd,
-    const std::array<bool, model::kMaxContacts>& active);
+    const std::array<bool, model::kMaxContacts>& active, SimultaneousScratch& scratch);
 
 }  // namespace clatter::hybrid
