@@ -1,10 +1,12 @@
 #include "clatter/analysis/poincare_map.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
 
 #include "clatter/core/error.hpp"
+#include "clatter/hybrid/segment_sections.hpp"
 
 namespace clatter::analysis {
 
@@ -16,91 +18,26 @@ std::array<bool, model::kMaxContacts> closed_of(const hybrid::Modes& modes) {
   return c;
 }
 
-// stops the run at the first event matching the section, keeping it and those before
-class EventStop final : public hybrid::Recorder {
- public:
-  EventStop(const PoincareSection& s, double after) : s_(s), after_(after) {}
-  void on_event(const hybrid::EventRecord& e) override {
-    if (hit) return;
-    passed.push_back(e);
-    const hybrid::EventKind want =
-        s_.kind == PoincareKind::kImpact ? hybrid::EventKind::kImpact : s_.event;
-    if (e.t > after_ && e.kind == want && (s_.contact < 0 || e.contact == s_.contact)) {
-      hit = true;
-      at = e;
-    }
-  }
-  bool keep_going() override { return !hit; }
-  bool hit{false};
-  hybrid::EventRecord at;
-  std::vector<hybrid::EventRecord> passed;
+hybrid::SimulationOptions walker_options(const model::System& m,
+                                         const hybrid::SimulationOptions& options,
+                                         const PoincareSection& section,
+                                         const hybrid::InitialState& from, double t_max) {
+  validate(section, m);
+  require(t_max > from.t, "t_max", "must be after the start");
+  hybrid::SimulationOptions o = options;
+  o.record_events = true;
+  o.output_dt = 0.0;
+  o.section = hybrid::Section::kNone;
+  o.t_end = t_max;
+  return o;
+}
 
- private:
-  const PoincareSection& s_;
-  double after_;
-};
-
-// samples until the component crosses the value in the direction
-class CrossingStop final : public hybrid::Recorder {
- public:
-  CrossingStop(const model::System& m, const PoincareSection& s, double after)
-      : m_(m), s_(s), after_(after) {}
-  void on_event(const hybrid::EventRecord& e) override {
-    if (!hit) passed.push_back(e);
-  }
-  void on_sample(const hybrid::Sample& smp) override {
-    if (hit) return;
-    const StateVector x = pack_state(m_, smp.q, smp.qd, smp.aux);
-    const double h = x(s_.component) - s_.value;
-    if (have_prev && smp.t > after_) {
-      const bool rising = prev_h < 0.0 && h >= 0.0;
-      const bool falling = prev_h > 0.0 && h <= 0.0;
-      if ((s_.direction >= 0 && rising) || (s_.direction <= 0 && falling)) {
-        hit = true;
-        passed_before = passed.size();
-        return;
-      }
-    }
-    prev = smp;
-    prev_h = h;
-    have_prev = true;
-  }
-  bool keep_going() override { return !hit; }
-  bool hit{false};
-  bool have_prev{false};
-  hybrid::Sample prev;  // the last sample before the crossing
-  double prev_h{0.0};
-  std::vector<hybrid::EventRecord> passed;
-  std::size_t passed_before{0};
-
- private:
-  const model::System& m_;
-  const PoincareSection& s_;
-  double after_;
-};
-
-// the engine's coordinate-crossing section (hybrid::Section::kCrossing): the first crossing
-// strictly after `after`, and the events before it
-class EngineCrossingStop final : public hybrid::Recorder {
- public:
-  explicit EngineCrossingStop(double after) : after_(after) {}
-  void on_event(const hybrid::EventRecord& e) override {
-    if (!hit) passed.push_back(e);
-  }
-  void on_section(const hybrid::Sample& s) override {
-    // a start on the section (the previous crossing, to round-off) is not the next crossing
-    if (hit || !(s.t - after_ > 1e-12 * (1.0 + std::abs(s.t)))) return;
-    hit = true;
-    at = s;
-  }
-  bool keep_going() override { return !hit; }
-  bool hit{false};
-  hybrid::Sample at;
-  std::vector<hybrid::EventRecord> passed;
-
- private:
-  double after_;
-};
+SectionPoint not_found(std::string why) {
+  SectionPoint out;
+  out.found = false;
+  out.message = std::move(why);
+  return out;
+}
 
 }  // namespace
 
@@ -123,117 +60,132 @@ void validate(const PoincareSection& s, const model::System& m) {
   }
 }
 
+PoincareWalker::PoincareWalker(const model::System& m, const hybrid::SimulationOptions& options,
+                               const PoincareSection& section, const hybrid::InitialState& from,
+                               double t_max)
+    : m_(m),
+      options_(walker_options(m, options, section, from, t_max)),
+      section_(section),
+      t_max_(t_max),
+      data_(hybrid::make_data(m, from, options_)) {
+  data_.keep_events = true;
+}
+
+void PoincareWalker::queue(SectionPoint p) {
+  p.found = true;
+  p.passed = std::move(pending_);
+  pending_.clear();
+  ready_.push_back(std::move(p));
+}
+
+// one step, and the crossings it contains: those on its segment first (the motion before the
+// step's events), then its events
+void PoincareWalker::take_step() {
+  (void)hybrid::step(m_, data_, options_, t_max_);
+  const hybrid::Segment& seg = data_.segment;
+  const auto point_at = [&](double t, const model::VecQ& q, const model::VecQ& qd,
+                            const model::VecA& a) {
+    SectionPoint p;
+    p.t = t;
+    p.x = pack_state(m_, q, qd, a);
+    p.closed = closed_of(seg.modes);
+    queue(std::move(p));
+  };
+  if (section_.kind == PoincareKind::kCrossing && section_.component < m_.nq()) {
+    const auto emit = [&](const hybrid::Sample& s, int) { point_at(s.t, s.q, s.qd, s.aux); };
+    if (!hybrid::coordinate_crossings(m_, data_, section_.component, section_.value,
+                                      section_.direction, options_.event_samples, emit)) {
+      hybrid::stop(data_, hybrid::StopReason::kEventLocation,
+                   "the crossing of " + state_names(m_)[static_cast<std::size_t>(section_.component)] +
+                       " = " + format_number(section_.value) + " was not located from t = " +
+                       format_number(seg.t0) + " (evaluation budget exhausted)");
+    }
+  } else if (section_.kind == PoincareKind::kCrossing && seg.kind != hybrid::SegmentKind::kNone) {
+    // a velocity or an auxiliary state: no slope known; the segment sampled every sample_dt
+    const int i = section_.component;
+    const auto h = [&](double, const model::VecQ& q, const model::VecQ& qd, const model::VecA& a) {
+      return integrate::ValueSlope{pack_state(m_, q, qd, a)(i) - section_.value,
+                                   std::numeric_limits<double>::quiet_NaN()};
+    };
+    model::VecQ q, qd;
+    model::VecA a;
+    const auto emit = [&](double t, int direction) {
+      if (section_.direction != 0 && direction != section_.direction) return;
+      hybrid::interpolate(m_, data_, t, q, qd, a);
+      point_at(t, q, qd, a);
+    };
+    const double spans = std::ceil((seg.t1 - seg.t0) / section_.sample_dt);
+    const int samples =
+        static_cast<int>(std::clamp(spans, static_cast<double>(options_.event_samples), 1e8));
+    hybrid::segment_crossings(m_, data_, samples, h, emit);
+  }
+  const hybrid::EventKind want =
+      section_.kind == PoincareKind::kImpact ? hybrid::EventKind::kImpact : section_.event;
+  const bool on_events =
+      section_.kind == PoincareKind::kImpact || section_.kind == PoincareKind::kEvent;
+  for (const hybrid::EventRecord& e : data_.events) {
+    pending_.push_back(e);
+    if (!on_events || e.kind != want || (section_.contact >= 0 && e.contact != section_.contact))
+      continue;
+    SectionPoint p;
+    p.t = e.t;
+    p.x = pack_state(m_, e.q, e.qd_post, e.aux);
+    p.closed = closed_of(e.modes);
+    queue(std::move(p));
+  }
+}
+
+SectionPoint PoincareWalker::next(double after) {
+  if (section_.kind == PoincareKind::kPhase) {
+    // the next time ω t ≡ φ_s (mod 2π) strictly after `after`, reached by a target time
+    const double omega = m_.parameter(section_.frequency);
+    const double Tf = 2.0 * std::numbers::pi / omega;
+    double t = section_.phase / omega;
+    t += std::floor((after - t) / Tf + 1.0) * Tf;
+    if (t - after < 1e-12 * (1.0 + std::abs(t))) t += Tf;
+    if (t > t_max_) return not_found("no section time before t_max");
+    while (!data_.stopped && data_.t < t) {
+      (void)hybrid::step(m_, data_, options_, t);
+      pending_.insert(pending_.end(), data_.events.begin(), data_.events.end());
+    }
+    if (data_.stopped) return not_found(data_.message);
+    SectionPoint p;
+    p.found = true;
+    p.t = data_.t;
+    p.x = pack_state(m_, data_.q, data_.qd, data_.aux);
+    p.closed = closed_of(data_.modes);
+    p.passed = std::move(pending_);
+    pending_.clear();
+    return p;
+  }
+  const bool on_events =
+      section_.kind == PoincareKind::kImpact || section_.kind == PoincareKind::kEvent;
+  std::vector<hybrid::EventRecord> skipped;  // events of crossings not after `after`
+  for (;;) {
+    while (next_ready_ < ready_.size()) {
+      SectionPoint& p = ready_[next_ready_++];
+      // a start on the section (the previous crossing, to round-off) is not the next crossing
+      const bool later = on_events ? p.t > after : p.t - after > 1e-12 * (1.0 + std::abs(p.t));
+      if (!later) {
+        skipped.insert(skipped.end(), p.passed.begin(), p.passed.end());
+        continue;
+      }
+      p.passed.insert(p.passed.begin(), skipped.begin(), skipped.end());
+      return std::move(p);
+    }
+    ready_.clear();
+    next_ready_ = 0;
+    if (data_.stopped) return not_found(data_.message);
+    if (data_.t >= t_max_) return not_found("no crossing before t_max");
+    take_step();
+  }
+}
+
 SectionPoint next_crossing(const model::System& m, const hybrid::SimulationOptions& options,
                            const PoincareSection& section, const hybrid::InitialState& from,
                            double t_max) {
-  validate(section, m);
-  require(t_max > from.t, "t_max", "must be after the start");
-  SectionPoint out;
-  hybrid::SimulationOptions o = options;
-  o.record_events = true;
-  o.output_dt = 0.0;
-  o.t_end = t_max;
-  const auto fail = [&](std::string why) {
-    out.found = false;
-    out.message = std::move(why);
-    return out;
-  };
-
-  if (section.kind == PoincareKind::kPhase) {
-    const double omega = m.parameter(section.frequency);
-    const double Tf = 2.0 * std::numbers::pi / omega;
-    double t = section.phase / omega;
-    t += std::floor((from.t - t) / Tf + 1.0) * Tf;  // strictly after from.t
-    if (t - from.t < 1e-12 * (1.0 + std::abs(t))) t += Tf;
-    if (t > t_max) return fail("no section time before t_max");
-    o.t_end = t;
-    EventStop none(section, std::numeric_limits<double>::infinity());
-    const hybrid::SimulationResult r = hybrid::simulate(m, from, o, &none);
-    if (r.reason != hybrid::StopReason::kEndTime) return fail(r.message);
-    out.found = true;
-    out.t = r.t;
-    out.x = pack_state(m, r.q, r.qd, r.aux);
-    out.closed = closed_of(r.modes);
-    out.passed = std::move(none.passed);
-    return out;
-  }
-
-  if (section.kind == PoincareKind::kImpact || section.kind == PoincareKind::kEvent) {
-    EventStop stop(section, from.t);
-    const hybrid::SimulationResult r = hybrid::simulate(m, from, o, &stop);
-    if (!stop.hit)
-      return fail(r.reason == hybrid::StopReason::kEndTime ? "no crossing before t_max"
-                                                           : r.message);
-    out.found = true;
-    out.t = stop.at.t;
-    out.x = pack_state(m, stop.at.q, stop.at.qd_post, stop.at.aux);
-    out.closed = closed_of(stop.at.modes);
-    out.passed = std::move(stop.passed);
-    return out;
-  }
-
-  // a coordinate: the engine's own crossing section, located in every phase (exact flights and
-  // carried motion by the guaranteed search, Runge–Kutta phases on the interpolant)
-  if (section.component < m.nq()) {
-    o.section = hybrid::Section::kCrossing;
-    o.crossing_coordinate = section.component;
-    o.crossing_value = section.value;
-    o.crossing_direction = section.direction;
-    EngineCrossingStop stop(from.t);
-    const hybrid::SimulationResult r = hybrid::simulate(m, from, o, &stop);
-    if (!stop.hit)
-      return fail(r.reason == hybrid::StopReason::kEndTime ? "no crossing before t_max"
-                                                           : r.message);
-    out.found = true;
-    out.t = stop.at.t;
-    out.x = pack_state(m, stop.at.q, stop.at.qd, stop.at.aux);
-    out.closed = closed_of(stop.at.modes);
-    // the events before the crossing (the run may report some of its phase's later ones)
-    for (hybrid::EventRecord& e : stop.passed)
-      if (e.t <= out.t) out.passed.push_back(std::move(e));
-    return out;
-  }
-
-  // a velocity or an auxiliary state: bracket on samples, then bisection on re-runs from the last
-  // sample before it
-  o.output_dt = section.sample_dt;
-  CrossingStop stop(m, section, from.t);
-  const hybrid::SimulationResult r = hybrid::simulate(m, from, o, &stop);
-  if (!stop.hit)
-    return fail(r.reason == hybrid::StopReason::kEndTime ? "no crossing before t_max" : r.message);
-  hybrid::InitialState lo(stop.prev.t, stop.prev.q, stop.prev.qd, stop.prev.aux);
-  lo.closed = closed_of(stop.prev.modes);
-  double a = 0.0, b = section.sample_dt;
-  hybrid::SimulationOptions ob = options;
-  ob.output_dt = 0.0;
-  ob.record_events = false;
-  hybrid::SimulationResult at_b;
-  bool have_b = false;
-  for (int it = 0; it < 80 && b - a > 1e-12 * (1.0 + std::abs(lo.t)); ++it) {
-    const double mid = 0.5 * (a + b);
-    ob.t_end = lo.t + mid;
-    const hybrid::SimulationResult rm = hybrid::simulate(m, lo, ob, nullptr);
-    if (rm.reason != hybrid::StopReason::kEndTime) return fail(rm.message);
-    const double h = pack_state(m, rm.q, rm.qd, rm.aux)(section.component) - section.value;
-    if ((stop.prev_h < 0.0) != (h < 0.0) || h == 0.0) {
-      b = mid;
-      at_b = rm;
-      have_b = true;
-    } else {
-      a = mid;
-    }
-  }
-  if (!have_b) {
-    ob.t_end = lo.t + b;
-    at_b = hybrid::simulate(m, lo, ob, nullptr);
-  }
-  out.found = true;
-  out.t = at_b.t;
-  out.x = pack_state(m, at_b.q, at_b.qd, at_b.aux);
-  out.closed = closed_of(at_b.modes);
-  out.passed.assign(stop.passed.begin(),
-                    stop.passed.begin() + static_cast<std::ptrdiff_t>(stop.passed_before));
-  return out;
+  PoincareWalker walker(m, options, section, from, t_max);
+  return walker.next(from.t);
 }
 
 std::vector<SectionPoint> poincare_sequence(const model::System& m,
@@ -242,17 +194,13 @@ std::vector<SectionPoint> poincare_sequence(const model::System& m,
                                             const hybrid::InitialState& from, int count,
                                             double t_max) {
   require(count >= 1 && count <= 100000000, "count", "must lie in [1, 1e8]");
+  PoincareWalker walker(m, options, section, from, t_max);
   std::vector<SectionPoint> out;
-  hybrid::InitialState s = from;
+  double after = from.t;
   for (int k = 0; k < count; ++k) {
-    SectionPoint p = next_crossing(m, options, section, s, t_max);
+    SectionPoint p = walker.next(after);
     const bool found = p.found;
-    if (found) {
-      s = hybrid::InitialState();
-      s.t = p.t;
-      unpack_state(m, p.x, s.q, s.qd, s.aux);
-      s.closed = p.closed;
-    }
+    after = p.t;
     out.push_back(std::move(p));
     if (!found) break;
   }

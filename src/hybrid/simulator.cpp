@@ -7,9 +7,7 @@
 #include <limits>
 
 #include "clatter/core/error.hpp"
-#include "clatter/hybrid/step.hpp"
-#include "clatter/hybrid/tolerances.hpp"
-#include "clatter/integrate/crossing_search.hpp"
+#include "clatter/hybrid/segment_sections.hpp"
 
 namespace clatter::hybrid {
 
@@ -69,93 +67,21 @@ class Relay {
     }
   }
 
-  // ẏ = 0 with ÿ < 0 in a free flight that lasts that long
   void apex() {
-    const Segment& s = d_.segment;
-    if (s.kind != SegmentKind::kFlight) return;
-    const model::ExactFlight& flight = *m_.exact_flight();
-    const double tau_apex = flight.apex_time(s.q0, s.qd0);
-    if (!(tau_apex < s.tau && s.t0 + tau_apex <= o_.t_end)) return;
     Sample apex;
-    apex.t = s.t0 + tau_apex;
-    flight.flight(tau_apex, s.q0, s.qd0, apex.q, apex.qd);
-    apex.modes = s.modes;
-    apex.energy = m_.kinetic_energy(apex.t, apex.q, apex.qd) + m_.potential_energy(apex.t, apex.q);
-    rec_.on_section(apex);
+    if (flight_apex(m_, d_, apex) && apex.t <= o_.t_end) rec_.on_section(apex);
   }
 
-  // the coordinate section q_i = c: in closed-form segments by the guaranteed search with the
-  // model's bound |q̈_i| ≤ M₂ (a quadratic crossing twice between samples is found), on the
-  // Runge–Kutta interpolant from the samples of the event search
   void crossings() {
-    const Segment& s = d_.segment;
-    const int i = o_.crossing_coordinate;
-    switch (s.kind) {
-      case SegmentKind::kNone:
-        return;
-      case SegmentKind::kRungeKutta: {
-        const auto h = [&](double /*t*/, const VecQ& q, const VecQ& qd, const VecA& /*a*/) {
-          return integrate::ValueSlope{q(i) - o_.crossing_value, qd(i)};
-        };
-        const auto emit = [&](double t, int direction) {
-          if (o_.crossing_direction != 0 && direction != o_.crossing_direction) return;
-          if (t <= o_.t_end) rec_.on_section(sample_in_segment(m_, d_, t));
-        };
-        segment_crossings(m_, d_, o_.event_samples, h, emit);
-        return;
-      }
-      case SegmentKind::kFlight: {
-        const model::ExactFlight& flight = *m_.exact_flight();
-        closed_form_crossings(
-            flight.coordinate_curvature_bound(i, s.q0, s.qd0),
-            [&](double tau, VecQ& q, VecQ& qd) { flight.flight(tau, s.q0, s.qd0, q, qd); });
-        return;
-      }
-      case SegmentKind::kCarried: {
-        const model::CarriedMotion& carried = *m_.carried_motion();
-        closed_form_crossings(
-            carried.carried_coordinate_curvature_bound(s.stick, s.t0, s.q0, s.qd0, i),
-            [&](double tau, VecQ& q, VecQ& qd) {
-              carried.carry(s.stick, s.t0, s.q0, s.qd0, tau, q, qd);
-            });
-        return;
-      }
-    }
-  }
-
-  // every crossing of q_i = c along flow(τ, q, q̇) (the state at t0 + τ), τ ∈ (0, tau]
-  template <class Flow>
-  void closed_form_crossings(double M2, Flow&& flow) {
-    const Segment& s = d_.segment;
     const int i = o_.crossing_coordinate;
     const double c = o_.crossing_value;
-    VecQ q, qd;
-    const auto v = [&](double tau) {
-      flow(tau, q, qd);
-      return integrate::ValueSlope{q(i) - c, qd(i)};
+    const auto emit = [&](const Sample& s, int) {
+      if (s.t <= o_.t_end) rec_.on_section(s);
     };
-    const auto emit = [&](double tau, int direction) {
-      if (o_.crossing_direction != 0 && direction != o_.crossing_direction) return;
-      flow(tau, q, qd);
-      const double t = s.t0 + tau;
-      if (t > o_.t_end) return;
-      Sample smp;
-      smp.t = t;
-      smp.q = q;
-      smp.qd = qd;
-      smp.aux = d_.aux;
-      smp.modes = s.modes;
-      smp.energy = m_.kinetic_energy(t, q, qd) + m_.potential_energy(t, q);
-      rec_.on_section(smp);
-    };
-    // q_i is resolved to round-off of its terms, as a gap of an exact flight
-    const double tol = tol::kFlightRootTol * (1.0 + std::abs(c) + std::abs(s.q0(i)));
-    const integrate::CrossingSearchStatus status =
-        integrate::all_crossings_curvature_bound(v, emit, 0.0, s.tau, M2, tol);
-    if (status == integrate::CrossingSearchStatus::kFailed) {
+    if (!coordinate_crossings(m_, d_, i, c, o_.crossing_direction, o_.event_samples, emit)) {
       stop(d_, StopReason::kEventLocation,
            "the crossing of " + m_.coordinate_names()[static_cast<std::size_t>(i)] + " = " +
-               format_number(c) + " was not located from t = " + format_number(s.t0) +
+               format_number(c) + " was not located from t = " + format_number(d_.segment.t0) +
                " (evaluation budget exhausted)");
     }
   }

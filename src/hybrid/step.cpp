@@ -3,6 +3,8 @@
 
 #include "clatter/hybrid/step.hpp"
 
+#include "clatter/hybrid/segment_sections.hpp"
+
 #include <cmath>
 
 #include "run.hpp"
@@ -92,6 +94,20 @@ Sample sample_in_segment(const model::System& model, const Data& d, double t) {
   s.modes = d.segment.modes;
   s.energy = model.kinetic_energy(t, s.q, s.qd) + model.potential_energy(t, s.q);
   return s;
+}
+
+bool flight_apex(const model::System& m, const Data& d, Sample& out) {
+  const Segment& s = d.segment;
+  if (s.kind != SegmentKind::kFlight) return false;
+  const model::ExactFlight& flight = *m.exact_flight();
+  const double tau_apex = flight.apex_time(s.q0, s.qd0);
+  if (!(tau_apex < s.tau)) return false;
+  out = Sample();
+  out.t = s.t0 + tau_apex;
+  flight.flight(tau_apex, s.q0, s.qd0, out.q, out.qd);
+  out.modes = s.modes;
+  out.energy = m.kinetic_energy(out.t, out.q, out.qd) + m.potential_energy(out.t, out.q);
+  return true;
 }
 
 void stop(Data& d, StopReason reason, std::string message) {

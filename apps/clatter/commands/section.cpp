@@ -113,20 +113,18 @@ int run_section(const SectionCliOptions& o) {
   csv << "k,t";
   for (const std::string& n : names) csv << ',' << n;
   csv << ",events_passed\n";
-  hybrid::InitialState from = sc.initial;
-  if (from.aux.size() == 0) from.aux = model::VecA::Zero(m.num_aux());
+  // one run, stepped from crossing to crossing (no leg restarts from a section point)
+  analysis::PoincareWalker walker(m, sc.options, s, sc.initial, t_max);
+  double after = sc.initial.t;
   int found = 0;
   std::string why;
   while (found < o.count) {
-    const analysis::SectionPoint p = analysis::next_crossing(m, sc.options, s, from, t_max);
+    const analysis::SectionPoint p = walker.next(after);
     if (!p.found) {
       why = p.message;
       break;
     }
-    from = hybrid::InitialState();
-    from.t = p.t;
-    analysis::unpack_state(m, p.x, from.q, from.qd, from.aux);
-    from.closed = p.closed;
+    after = p.t;
     if (p.t < sc.initial.t + o.transient) continue;
     csv << found++ << ',' << p.t;
     for (Eigen::Index i = 0; i < p.x.size(); ++i) csv << ',' << p.x(i);
