@@ -73,6 +73,28 @@ TEST(PoincareMap, ApexCrossingIsTheThesisApex) {
   EXPECT_NEAR(p.t, b.after_impact.t + v / kG, 1e-9);
 }
 
+// A velocity section is located once on the flight (no re-runs): ẏ = 0 to round-off, at the
+// closed form's time to 1e-13 s (it was 1e-12 s by bisection on re-runs of the engine).
+TEST(PoincareMap, VelocitySectionOnTheSegmentToRoundOff) {
+  const Ball b = ball();
+  PoincareSection s;
+  s.kind = PoincareKind::kCrossing;
+  s.component = 4;  // ydot
+  s.value = 0.0;
+  s.direction = -1;
+  const auto seq = poincare_sequence(b.model, {}, s, b.after_impact, 5, 100.0);
+  ASSERT_EQ(seq.size(), 5U);
+  const double v = b.after_impact.qd(1);
+  const double period = 2.0 * kPi / b.omega;
+  for (std::size_t k = 0; k < seq.size(); ++k) {
+    ASSERT_TRUE(seq[k].found) << seq[k].message;
+    EXPECT_NEAR(seq[k].x(4), 0.0, 1e-12);
+    // the period-1 orbit: one impact between two apexes, the k-th apex k periods later
+    EXPECT_NEAR(seq[k].t, b.after_impact.t + v / kG + static_cast<double>(k) * period, 1e-9);
+    EXPECT_EQ(seq[k].passed.size(), k == 0 ? 0U : 1U);
+  }
+}
+
 // A coordinate's crossing comes from the engine's own section: a level 1e-6 m below the apex is
 // crossed up and then down within 0.9 ms, inside one sample step of the sampled search
 // (sample_dt = 1e-3 s), and both crossings are found at the closed form's times,
