@@ -53,6 +53,8 @@ class Run {
   // --- the start (run_start.cpp) ---
   void find_initial_modes();
   void start();
+  // the multi-point solver's scratch in Data, made (and its vectors reserved) at first use
+  [[nodiscard]] SimultaneousScratch& simultaneous_scratch() const;
 
   // --- phases: each covers Data::segment and ends at an event or `until` ---
   // each returns whether it ended at an event

@@ -60,7 +60,7 @@ bool Run::level_pair(int c, int j) {
 // multi-point description); a resting pair elsewhere (two balls of a cradle at rest, touching)
 // takes no part in a collision it is not connected to
 Touching Run::connected_to(int c, const Touching& touching) const {
-  multipoint::Input& in = d_.simultaneous.input;  // its vectors keep their capacity
+  multipoint::Input& in = simultaneous_scratch().input;  // its vectors keep their capacity
   VecQ frame_velocity;
   if (!m_.multipoint_input(t_, q_, touching, in, frame_velocity)) return touching;
   std::array<int, kMaxContacts> index{};  // the model's contact of each input contact
@@ -264,7 +264,7 @@ bool Run::multipoint_impact(const Touching& touching) {
   const VecQ qd_pre = qd_;
   SimultaneousImpact r;
   try {
-    r = resolve_simultaneous(m_, t_, q_, qd_, touching, d_.simultaneous);
+    r = resolve_simultaneous(m_, t_, q_, qd_, touching, simultaneous_scratch());
   } catch (const InvalidArgument&) {
     r.ok = false;  // a configuration the solver rejects (e.g. coincident points)
   }

@@ -9,10 +9,6 @@ namespace clatter::hybrid {
 
 namespace {
 
-// events one step makes without growing the buffer (an impact with its touching set, a chatter's
-// closure and the modes it settles); more are kept too, by growing it
-constexpr std::size_t kEventsReserved = 4 * kMaxContacts;
-
 void validate_state(const Data& d, int nq, int na) {
   require(std::isfinite(d.t), "initial.t", "must be finite");
   require(
@@ -36,6 +32,8 @@ void validate_state(const Data& d, int nq, int na) {
 Data make_data(const model::System& model, const InitialState& init,
                const SimulationOptions& options) {
   Data d;
+  d.shape = {model.exact_flight(), model.carried_motion(), model.symmetry(),
+             model.nq(),           model.num_aux(),        model.num_contacts()};
   d.t = init.t;
   d.q = init.q;
   d.qd = init.qd;
@@ -49,12 +47,6 @@ Data make_data(const model::System& model, const InitialState& init,
   d.lambda_tol = tol::kForceTol * std::max(model.force_scale(), 1e-300);
   d.wall_start = std::chrono::steady_clock::now();
   d.keep_events = options.record_events;
-  d.events.reserve(kEventsReserved);
-  // the multi-point solver's input, filled by the model at each collision
-  multipoint::Input& in = d.simultaneous.input;
-  in.contacts.reserve(kMaxContacts);
-  in.body_points.reserve(2 * kMaxContacts);
-  in.body_names.reserve(kMaxContacts + 1);
   validate(options, d.t, model.nq());
   validate_state(d, model.nq(), model.num_aux());
   d.zeno_ring.assign(static_cast<std::size_t>(options.zeno_events),
@@ -97,6 +89,16 @@ void Run::find_initial_modes() {
     modes_[idx(c)] = closed_mode(c, qd_, modes_);
   }
   d_.approaching = approaching;
+}
+
+SimultaneousScratch& Run::simultaneous_scratch() const {
+  if (!d_.simultaneous) {
+    multipoint::Input& in = d_.simultaneous.emplace().input;
+    in.contacts.reserve(kMaxContacts);
+    in.body_points.reserve(2 * kMaxContacts);
+    in.body_names.reserve(kMaxContacts + 1);
+  }
+  return *d_.simultaneous;
 }
 
 void Run::start() {

@@ -34,6 +34,9 @@ StepKind step(const model::System& model, Data& d, const SimulationOptions& opti
     throw InvalidArgument("until", "must be after data.t = " + format_number(d.t) + " (got " +
                                        format_number(until) + ")");
   d.events.clear();
+  // events one step makes without growing the buffer (an impact with its touching set, a
+  // chatter's closure and the modes it settles); more are kept too, by growing it
+  if (d.keep_events && d.events.capacity() == 0) d.events.reserve(4 * kMaxContacts);
   Run run(model, d, options);
   if (!d.started) {
     run.begin_segment(SegmentKind::kNone);
@@ -64,20 +67,20 @@ StepKind step(const model::System& model, Data& d, const SimulationOptions& opti
   return d.t >= until ? StepKind::kReached : StepKind::kFlow;
 }
 
-void interpolate(const model::System& model, const Data& d, double t, VecQ& q, VecQ& qd,
+void interpolate(const model::System& /*model*/, const Data& d, double t, VecQ& q, VecQ& qd,
                  VecA& aux) {
   const Segment& s = d.segment;
   switch (s.kind) {
     case SegmentKind::kFlight:
-      model.exact_flight()->flight(t - s.t0, s.q0, s.qd0, q, qd);
+      d.shape.flight->flight(t - s.t0, s.q0, s.qd0, q, qd);
       aux = d.aux;
       return;
     case SegmentKind::kCarried:
-      model.carried_motion()->carry(s.stick, s.t0, s.q0, s.qd0, t - s.t0, q, qd);
+      d.shape.carried->carry(s.stick, s.t0, s.q0, s.qd0, t - s.t0, q, qd);
       aux = d.aux;
       return;
     case SegmentKind::kRungeKutta:
-      ode_state_at(d.ode, model.nq(), model.num_aux(), t, q, qd, aux);
+      ode_state_at(d.ode, d.shape.nq, d.shape.num_aux, t, q, qd, aux);
       return;
     case SegmentKind::kNone:
       break;

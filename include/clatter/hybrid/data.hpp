@@ -149,7 +149,20 @@ struct OdePhase {
   EnergyLedger ledger_at_start{};  ///< the ledger when the phase began (its works add to it)
 };
 
+/// What the engine asks the model once per run (its sizes and optional capabilities), kept so
+/// that a step makes no virtual call for them.
+struct ModelShape {
+  const model::ExactFlight* flight{nullptr};
+  const model::CarriedMotion* carried{nullptr};
+  const model::SymmetricPairs* symmetry{nullptr};
+  int nq{0};
+  int num_aux{0};
+  int num_contacts{0};
+};
+
 struct Data {
+  ModelShape shape{};  ///< of the model the Data was made for
+
   // --- state ---
   double t{0.0};
   VecQ q{}, qd{};
@@ -188,7 +201,8 @@ struct Data {
   std::array<model::ContactGeometry, kMaxContacts> geometry{};  ///< at the last event
   model::MassFactor mass{};  ///< M at the last event configuration
   ConstrainedDynamics cd{};
-  SimultaneousScratch simultaneous{};  ///< the multi-point solver's (TwoContactRule::kMultipoint)
+  /// the multi-point solver's (TwoContactRule::kMultipoint), made at the first collision
+  std::optional<SimultaneousScratch> simultaneous{};
 };
 
 /// A Data at `init`: validates the options and the state (InvalidArgument naming the field: wrong
