@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "clatter/analysis/poincare_map.hpp"
+#include "clatter/contact/delassus.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/impact_resolution.hpp"
 #include "clatter/laws/stronge_boundaries.hpp"
@@ -181,8 +182,7 @@ FeiginNormalForm feigin_normal_form(const PeriodicProblem& problem, const Critic
   const StrongeJacobian Jv = stronge_jacobian({k.v, W}, law, r1);
   // K = M⁻¹ J_cᵀ W⁻¹ maps a change of v⁺ to one of q̇⁺
   Eigen::MatrixXd MinvJT(nq, 2);
-  MinvJT.col(0) = mass.solve(k.J.row(0).transpose());
-  MinvJT.col(1) = mass.solve(k.J.row(1).transpose());
+  inverse_mass_transpose(mass, k.J, MinvJT);
   const Eigen::MatrixXd K = MinvJT * W.matrix().inverse();
   const Eigen::MatrixXd Jc = k.J;
   nf.dg1_dz.block(nq, nq, nq, nq) =

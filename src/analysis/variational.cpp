@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "clatter/contact/delassus.hpp"
 #include "clatter/hybrid/impact_resolution.hpp"
 #include "clatter/laws/stronge_jacobian.hpp"
 
@@ -176,8 +177,10 @@ class Replay {
             (void)hybrid::apply_contact_impact(m_, t, q, qd, c, plastic);
           } else {  // the engine's projection of a slow departure onto v_N = 0
             m_.factor_mass(t, q, mass_);
-            const model::VecQ MinvJN = mass_.solve(geometry_.J.row(1).transpose());
-            qd += MinvJN * (-geometry_.v.y() / geometry_.J.row(1).dot(MinvJN));
+            model::VecQ MinvJN;
+            Eigen::Matrix<double, 1, 1> C;  // W_NN = J_N M⁻¹ J_Nᵀ
+            delassus(mass_, geometry_.J.row(1), MinvJN, C);
+            qd += MinvJN * (-geometry_.v.y() / C(0, 0));
           }
           break;
         }
@@ -225,9 +228,8 @@ class Replay {
     const int nq = m_.nq();
     Eigen::MatrixXd J(2, nq), MinvJT(nq, 2);
     J = geometry_.J;
-    MinvJT.col(0) = mass_.solve(geometry_.J.row(0).transpose());
-    MinvJT.col(1) = mass_.solve(geometry_.J.row(1).transpose());
-    const Eigen::Matrix2d W = J * MinvJT;
+    Eigen::Matrix2d W;
+    delassus(mass_, J, MinvJT, W);
     if (!(W.determinant() > 1e-12 * W.cwiseAbs().maxCoeff() * W.cwiseAbs().maxCoeff())) return;
     const ContactMatrix Wc{W(0, 0), W(0, 1), W(1, 1)};
     const StrongeJacobian law_J = stronge_jacobian({geometry_.v, Wc}, law.params, e.region);

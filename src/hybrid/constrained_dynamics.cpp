@@ -3,6 +3,8 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "clatter/contact/delassus.hpp"
+
 namespace clatter::hybrid {
 
 namespace {
@@ -72,7 +74,7 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
       rhs(r) -= G.row(r).dot(Minv_f);
     }
     RowsK MinvDt(k, n);  // rows: (M⁻¹ D_rᵀ)ᵀ
-    for (int r = 0; r < k; ++r) MinvDt.row(r) = Mf.solve(D.row(r).transpose()).transpose();
+    inverse_mass_transpose(Mf, D, MinvDt.transpose());
     const MatK K = G.lazyProduct(MinvDt.transpose());
     VecK lambda(k);
     // small systems in closed form; singular or larger ones by the minimum-norm solution

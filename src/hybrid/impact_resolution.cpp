@@ -1,5 +1,6 @@
 #include "clatter/hybrid/impact_resolution.hpp"
 
+#include "clatter/contact/delassus.hpp"
 #include "clatter/laws/impact_without_collision.hpp"
 
 namespace clatter::hybrid {
@@ -15,23 +16,24 @@ struct ContactInertia {
   MinvJt2 MinvJt;
   ContactMatrix W;
 };
+// the planar rigid body's M = diag(m, m, I), solved as MassFactor::solve does (b_i / m_i), in
+// fixed-size arithmetic
+struct Diagonal3 {
+  Vec3 d;
+  [[nodiscard]] Vec3 solve(const Vec3& b) const { return b.cwiseQuotient(d); }
+};
 ContactInertia contact_inertia(const model::MassFactor& mass, const Rows2& J) {
   ContactInertia c;
+  Mat2 W;
   if (mass.diagonal && J.cols() == 3) {
-    // the planar rigid body (M = diag(m, m, I)) in fixed-size arithmetic
     const Eigen::Matrix<double, 2, 3> J3 = J;
-    const Vec3 d = mass.diag;
     Eigen::Matrix<double, 3, 2> MinvJt3;
-    MinvJt3.col(0) = J3.row(0).transpose().cwiseQuotient(d);
-    MinvJt3.col(1) = J3.row(1).transpose().cwiseQuotient(d);
+    delassus(Diagonal3{mass.diag}, J3, MinvJt3, W);
     c.MinvJt = MinvJt3;
-    c.W = ContactMatrix::from_matrix(J3 * MinvJt3);
-    return c;
+  } else {
+    delassus(mass, J, c.MinvJt, W);
   }
-  c.MinvJt.resize(J.cols(), 2);
-  c.MinvJt.col(0) = mass.solve(J.row(0).transpose());
-  c.MinvJt.col(1) = mass.solve(J.row(1).transpose());
-  c.W = ContactMatrix::from_matrix(J.lazyProduct(c.MinvJt));
+  c.W = ContactMatrix::from_matrix(W);
   return c;
 }
 

@@ -1,6 +1,7 @@
 // Impacts: one contact, contacts touching at once (multi-point law, sequential, or the seeds'
 // symmetric reduction), and grazes. The end of a chatter is decided in run_chatter.cpp.
 
+#include "clatter/contact/delassus.hpp"
 #include "clatter/hybrid/simultaneous_impact.hpp"
 #include "clatter/multipoint/multipoint_input.hpp"
 #include "run.hpp"
@@ -341,12 +342,13 @@ void Run::handle_graze(int c) {
       // −v_N/C along the normal, which removes ½ v_N²/C of kinetic energy), so that the closed
       // contact starts exactly on its constraint
       const model::ContactGeometry& k = geometry_[idx(c)];
-      const VecQ MinvJN = mass_.solve(k.J.row(1).transpose());
-      const double C = k.J.row(1).dot(MinvJN);
+      VecQ MinvJN;
+      Eigen::Matrix<double, 1, 1> C;  // W_NN = J_N M⁻¹ J_Nᵀ
+      delassus(mass_, k.J.row(1), MinvJN, C);
       ContactImpact r;
       r.qd_pre = qd_;
       r.v_pre = v_pre;
-      r.outcome.Lambda = {0.0, -v_pre.y() / C};
+      r.outcome.Lambda = {0.0, -v_pre.y() / C(0, 0)};
       qd_ += MinvJN * r.outcome.Lambda.y();
       r.outcome.v_post = velocity(c, qd_);
       r.outcome.delta_energy = 0.5 * r.outcome.Lambda.dot(v_pre + r.outcome.v_post);

@@ -3,6 +3,7 @@
 
 #include <Eigen/Dense>
 
+#include "clatter/contact/delassus.hpp"
 #include "run.hpp"
 
 namespace clatter::hybrid {
@@ -121,8 +122,8 @@ void Run::project_closed(int at_rest) {
     }
     if (gap.cwiseAbs().maxCoeff() > 0.0) {
       Cols MinvGNt(nq_, kn);
-      for (int r = 0; r < kn; ++r) MinvGNt.col(r) = mass.solve(GN.row(r).transpose());
-      const Square AN = GN * MinvGNt;
+      Square AN;
+      delassus(mass, GN, MinvGNt, AN);
       const double V_before = m_.potential_energy(t_, q_);
       q_ += MinvGNt * AN.completeOrthogonalDecomposition().solve(-gap);
       L_.reset += m_.potential_energy(t_, q_) - V_before;
@@ -150,8 +151,8 @@ void Run::project_closed(int at_rest) {
   w.conservativeResize(k);
   if (v.cwiseAbs().maxCoeff() == 0.0) return;
   Cols MinvGt(nq_, k);
-  for (int r = 0; r < k; ++r) MinvGt.col(r) = mass.solve(G.row(r).transpose());
-  const Square A = G * MinvGt;
+  Square A;
+  delassus(mass, G, MinvGt, A);
   const Vec lambda = A.completeOrthogonalDecomposition().solve(-v);
   const double T_before = m_.kinetic_energy(t_, q_, qd_);
   qd_ += MinvGt * lambda;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "clatter/contact/delassus.hpp"
 #include "clatter/core/error.hpp"
 
 namespace clatter::model {
@@ -168,8 +169,8 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
 
     if (o.check_delassus) {
       MatQ MinvJt(n, 2);
-      for (int k = 0; k < 2; ++k) MinvJt.col(k) = mf.solve(g.J.row(k).transpose());
-      const Mat2 W = g.J * MinvJt;
+      Mat2 W;
+      delassus(mf, g.J, MinvJt, W);
       const double A = W(0, 0), C = W(1, 1), B = 0.5 * (W(0, 1) + W(1, 0));
       const double det = A * C - B * B;
       // positive definite, or of rank one (a contact moving along one line, handled by

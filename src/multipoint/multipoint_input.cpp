@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "clatter/contact/delassus.hpp"
 #include "clatter/core/error.hpp"
 
 namespace clatter::multipoint {
@@ -99,8 +100,7 @@ Prepared prepare(const Input& in) {
   p.k = in.n_contacts();
   p.n = in.n_dofs();
   const Eigen::LLT<MassMatrixX> llt(in.M);
-  p.MinvJt = llt.solve(in.J.transpose());
-  p.beta = in.J * p.MinvJt;
+  delassus(llt, in.J, p.MinvJt, p.beta);
   p.beta = 0.5 * (p.beta + p.beta.transpose()).eval();
   p.v_pre = in.J * in.qdot_pre;
   const double scale = p.v_pre.cwiseAbs().maxCoeff();
