@@ -96,8 +96,9 @@ void PoincareWalker::take_step() {
     if (!hybrid::coordinate_crossings(m_, data_, section_.component, section_.value,
                                       section_.direction, options_.event_samples, emit)) {
       hybrid::stop(data_, hybrid::StopReason::kEventLocation,
-                   "the crossing of " + state_names(m_)[static_cast<std::size_t>(section_.component)] +
-                       " = " + format_number(section_.value) + " was not located from t = " +
+                   "the crossing of " +
+                       state_names(m_)[static_cast<std::size_t>(section_.component)] + " = " +
+                       format_number(section_.value) + " was not located from t = " +
                        format_number(seg.t0) + " (evaluation budget exhausted)");
     }
   } else if (section_.kind == PoincareKind::kCrossing && seg.kind != hybrid::SegmentKind::kNone) {

@@ -74,10 +74,9 @@ bool coordinate_crossings(const model::System& m, const Data& d, int i, double c
     }
     case SegmentKind::kFlight: {
       const model::ExactFlight& flight = *m.exact_flight();
-      return closed_form(flight.coordinate_curvature_bound(i, s.q0, s.qd0),
-                         [&](double tau, VecQ& q, VecQ& qd) {
-                           flight.flight(tau, s.q0, s.qd0, q, qd);
-                         });
+      return closed_form(
+          flight.coordinate_curvature_bound(i, s.q0, s.qd0),
+          [&](double tau, VecQ& q, VecQ& qd) { flight.flight(tau, s.q0, s.qd0, q, qd); });
     }
     case SegmentKind::kCarried: {
       const model::CarriedMotion& carried = *m.carried_motion();
