@@ -24,17 +24,12 @@
 #include "clatter/hybrid/step.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/io/scenario.hpp"
+#include "support/example_files.hpp"
 
 namespace clatter::hybrid {
 namespace {
 
-std::vector<std::filesystem::path> example_files() {
-  std::vector<std::filesystem::path> out;
-  for (const auto& entry : std::filesystem::directory_iterator(CLATTER_EXAMPLES_DIR))
-    if (entry.path().extension() == ".toml") out.push_back(entry.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test::example_files;
 
 // the events of a run stepped to t_end (and the Data at its end)
 struct Stepped {

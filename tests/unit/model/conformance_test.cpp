@@ -19,18 +19,13 @@
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/io/scenario.hpp"
+#include "support/example_files.hpp"
 #include "clatter/model/conformance.hpp"
 
 namespace clatter::model {
 namespace {
 
-std::vector<std::filesystem::path> example_files() {
-  std::vector<std::filesystem::path> out;
-  for (const auto& entry : std::filesystem::directory_iterator(CLATTER_EXAMPLES_DIR))
-    if (entry.path().extension() == ".toml") out.push_back(entry.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test::example_files;
 
 TEST(Conformance, EveryExampleAtItsStartAndAtRandomStates) {
   const std::vector<std::filesystem::path> files = example_files();
