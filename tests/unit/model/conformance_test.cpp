@@ -19,8 +19,8 @@
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/io/scenario.hpp"
-#include "support/example_files.hpp"
 #include "clatter/model/conformance.hpp"
+#include "support/example_files.hpp"
 
 namespace clatter::model {
 namespace {
