@@ -62,7 +62,7 @@ class Run {
   bool carried_phase(const model::CarriedMotion::Contacts& stick, double until);
   [[nodiscard]] bool can_carry(model::CarriedMotion::Contacts& stick) const;
   [[nodiscard]] bool can_fly() const;
-  // a Runge–Kutta phase: begun, then one accepted step per call until it ends (ode_.active false)
+  // a Runge–Kutta phase: begun, then one accepted step per call until it ends (d_.ode.active false)
   void begin_ode_phase();
   // whether the step ended at an event
   bool ode_step(double until);
@@ -86,7 +86,7 @@ class Run {
   void cache_geometry();
   [[nodiscard]] ContactImpact group_impact(const Group& g, VecQ& qd, const LawChoice& law) const;
   [[nodiscard]] Vec2 velocity(int c, const VecQ& qd) const {
-    const model::ContactGeometry& k = geometry_[idx(c)];
+    const model::ContactGeometry& k = d_.geometry[idx(c)];
     return k.J.lazyProduct(qd) - k.w;
   }
   [[nodiscard]] double group_free_acceleration(const Group& g, double t, const VecQ& q,
@@ -115,7 +115,7 @@ class Run {
   [[nodiscard]] double energy_at(double t, const VecQ& q, const VecQ& qd) const {
     return m_.kinetic_energy(t, q, qd) + m_.potential_energy(t, q);
   }
-  [[nodiscard]] double energy() const { return energy_at(t_, q_, qd_); }
+  [[nodiscard]] double energy() const { return energy_at(d_.t, d_.q, d_.qd); }
   [[nodiscard]] bool all_open() const;
   [[nodiscard]] model::ContactGeometry contact_at(int c, double t, const VecQ& q,
                                                   const VecQ& qd) const {
@@ -125,45 +125,19 @@ class Run {
   }
   [[nodiscard]] static double gap_tol(double scale) { return tol::kGapTol * (1.0 + scale); }
   [[nodiscard]] double gap_tol(int c, const VecQ& q) const {
-    return gap_tol(m_.gap_scale(c, t_, q));
+    return gap_tol(m_.gap_scale(c, d_.t, q));
   }
   [[nodiscard]] double velocity_tol() const {
-    return tol::kVelocityTol * (1.0 + m_.velocity_scale(t_, q_, qd_));
+    return tol::kVelocityTol * (1.0 + m_.velocity_scale(d_.t, d_.q, d_.qd));
   }
   [[nodiscard]] double mu_s(int c) const { return m_.contact(c).mu_s; }
   [[nodiscard]] const std::string& name(int c) const { return m_.contact(c).name; }
   static std::size_t idx(int c) { return static_cast<std::size_t>(c); }
 
-  // --- the model and the options (immutable) ---
+  // --- the model, the options (immutable) and the Data the stages work on ---
   const model::System& m_;
-  const model::ExactFlight* flight_;
-  const model::CarriedMotion* carried_;
-  const model::SymmetricPairs* symmetry_;
   const SimulationOptions& o_;
-  const int nq_;
-  const int na_;
-  const int nc_;
-
-  // --- the Data, by the names the stages use ---
   Data& d_;
-  double& t_;
-  VecQ& q_;
-  VecQ& qd_;
-  VecA& aux_;
-  const std::array<bool, kMaxContacts>& closed_;
-  Modes& modes_;
-  std::array<bool, kMaxContacts>& released_;
-  std::array<double, kMaxContacts>& chatter_end_;
-  std::array<int, kMaxContacts>& chatter_skip_;
-  std::array<double, kMaxContacts>& chatter_last_v_;
-  std::array<model::ContactGeometry, kMaxContacts>& geometry_;
-  model::MassFactor& mass_;
-  ConstrainedDynamics& cd_;
-  EnergyLedger& L_;
-  Counters& res_;
-  OdePhase& ode_;
-  const double& lambda_tol_;
-  bool& stopped_;
 };
 
 }  // namespace clatter::hybrid

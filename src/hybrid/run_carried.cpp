@@ -16,16 +16,16 @@
 namespace clatter::hybrid {
 
 bool Run::can_carry(model::CarriedMotion::Contacts& stick) const {
-  if (!o_.exact_contact || carried_ == nullptr || na_ != 0) return false;
+  if (!o_.exact_contact || d_.shape.carried == nullptr || d_.shape.num_aux != 0) return false;
   bool any = false;
-  for (int c = 0; c < nc_; ++c) {
-    const ContactMode mode = modes_[idx(c)];
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    const ContactMode mode = d_.modes[idx(c)];
     stick[idx(c)] = mode == ContactMode::kStick;
     if (mode == ContactMode::kOpen) continue;
     if (mode != ContactMode::kStick) return false;
     any = true;
   }
-  return any && carried_->carries(stick, t_, q_, qd_);
+  return any && d_.shape.carried->carries(stick, d_.t, d_.q, d_.qd);
 }
 
 bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double until) {
@@ -36,10 +36,10 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
     int contact{0};
     Vec2 w{0.0, 0.0};  ///< φ = w·λ_c
   };
-  ++res_.carried_phases;
+  ++d_.counters.carried_phases;
   begin_segment(SegmentKind::kCarried);
   d_.segment.stick = stick;
-  const double t0 = t_;
+  const double t0 = d_.t;
   const VecQ& q0 = d_.segment.q0;
   const VecQ& qd0 = d_.segment.qd0;
   const double E0 = energy();
@@ -51,12 +51,12 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
   std::array<double, kMaxFn> tol{};
   std::array<double, kMaxFn> lower{};
   int count = 0;
-  for (int c = 0; c < nc_; ++c) {
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
     if (!stick[idx(c)]) continue;
     fns[idx(count++)] = {Fn::kLiftOff, c, Vec2(0.0, 1.0)};
     fns[idx(count++)] = {Fn::kSlipOnset, c, Vec2(-1.0, mu_s(c))};
     fns[idx(count++)] = {Fn::kSlipOnset, c, Vec2(1.0, mu_s(c))};
-    if (!std::isnan(chatter_end_[idx(c)])) fns[idx(count++)] = {Fn::kChatterEnd, c, Vec2::Zero()};
+    if (!std::isnan(d_.chatter_end[idx(c)])) fns[idx(count++)] = {Fn::kChatterEnd, c, Vec2::Zero()};
   }
   for (int k = 0; k < count; ++k) {
     const Margin& f = fns[idx(k)];
@@ -66,18 +66,19 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
       tol[idx(k)] = 0.0;
       continue;
     }
-    carried_->carried_force_bounds(stick, t0, q0, qd0, f.contact, f.w, M2[idx(k)], lower[idx(k)]);
-    tol[idx(k)] = lambda_tol_;
+    d_.shape.carried->carried_force_bounds(stick, t0, q0, qd0, f.contact, f.w, M2[idx(k)],
+                                           lower[idx(k)]);
+    tol[idx(k)] = d_.lambda_tol;
   }
   std::array<Vec2, kMaxContacts> lambda{};
   std::array<Vec2, kMaxContacts> rate{};
   const auto margins = [&](double tau, std::array<ValueSlope, kMaxFn>& out) {
-    carried_->carried_forces(stick, t0, q0, qd0, tau, lambda, rate);
-    ++res_.force_evaluations;
+    d_.shape.carried->carried_forces(stick, t0, q0, qd0, tau, lambda, rate);
+    ++d_.counters.force_evaluations;
     for (int k = 0; k < count; ++k) {
       const Margin& f = fns[idx(k)];
       if (f.fn == Fn::kChatterEnd) {
-        out[idx(k)] = {chatter_end_[idx(f.contact)] - (t0 + tau), -1.0};
+        out[idx(k)] = {d_.chatter_end[idx(f.contact)] - (t0 + tau), -1.0};
       } else {
         out[idx(k)] = {f.w.dot(lambda[idx(f.contact)]), f.w.dot(rate[idx(f.contact)])};
       }
@@ -115,16 +116,16 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
                                                                      : horizon;
   d_.segment.t1 = t0 + tau;
   d_.segment.tau = tau;
-  carried_->carry(stick, t0, q0, qd0, tau, q_, qd_);
-  t_ = event || found.root.kind == integrate::RootKind::kFailed ? t0 + tau : until;
-  L_.surface_work += energy() - E0;
+  d_.shape.carried->carry(stick, t0, q0, qd0, tau, d_.q, d_.qd);
+  d_.t = event || found.root.kind == integrate::RootKind::kFailed ? t0 + tau : until;
+  d_.energy.surface_work += energy() - E0;
   if (!event) return false;
 
   // the event, and the other margins at zero and falling at the same instant (a flat rod: both
   // ends leave together); lift-offs first: at λ_N = 0 the cone margins μ_s λ_N ∓ λ_T vanish too
   std::array<ValueSlope, kMaxFn> at{};
   margins(tau, at);
-  const Modes before = modes_;
+  const Modes before = d_.modes;
   std::array<bool, kMaxFn> due{};
   for (int k = 0; k < count; ++k) {
     const Margin& f = fns[idx(k)];
@@ -133,10 +134,10 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
                                           std::abs(v.value) <= tol[idx(k)] && v.slope <= 0.0);
   }
   for (const bool lift_offs : {true, false}) {
-    for (int k = 0; k < count && !stopped_; ++k) {
+    for (int k = 0; k < count && !d_.stopped; ++k) {
       const Margin& f = fns[idx(k)];
       if (!due[idx(k)] || (f.fn == Fn::kLiftOff) != lift_offs) continue;
-      if (modes_[idx(f.contact)] != before[idx(f.contact)]) continue;  // already changed
+      if (d_.modes[idx(f.contact)] != before[idx(f.contact)]) continue;  // already changed
       dispatch(f.fn, f.contact, integrate::RootKind::kCrossing);
     }
   }

@@ -7,15 +7,15 @@
 namespace clatter::hybrid {
 
 bool Run::can_fly() const {
-  bool fly = o_.exact_flight && flight_ != nullptr && na_ == 0 && all_open();
-  for (int c = 0; c < nc_ && fly; ++c) fly = !released_[idx(c)];
+  bool fly = o_.exact_flight && d_.shape.flight != nullptr && d_.shape.num_aux == 0 && all_open();
+  for (int c = 0; c < d_.shape.num_contacts && fly; ++c) fly = !d_.released[idx(c)];
   return fly;
 }
 
 bool Run::flight_phase(double until) {
   using integrate::ValueSlope;
   begin_segment(SegmentKind::kNone);
-  const double t0 = t_;
+  const double t0 = d_.t;
   const VecQ& q0 = d_.segment.q0;
   const VecQ& qd0 = d_.segment.qd0;
   const double horizon = until - t0;
@@ -33,21 +33,21 @@ bool Run::flight_phase(double until) {
   // the one that would have been reported anyway (ties go to the lowest index)
   std::array<int, kMaxContacts> searched{};
   int n = 0;
-  for (int c = 0; c < nc_; ++c) {
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
     bool duplicate = false;
     for (int k = 0; k < n && !duplicate; ++k)
-      duplicate = flight_->gaps_coincide(searched[idx(k)], c, q0, qd0);
+      duplicate = d_.shape.flight->gaps_coincide(searched[idx(k)], c, q0, qd0);
     if (duplicate) continue;
     searched[idx(n)] = c;
-    M2[idx(n)] = flight_->gap_curvature_bound(c, qd0);
-    M3[idx(n)] = flight_->gap_jerk_bound(c, qd0);
+    M2[idx(n)] = d_.shape.flight->gap_curvature_bound(c, qd0);
+    M3[idx(n)] = d_.shape.flight->gap_jerk_bound(c, qd0);
     tol[idx(n)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0)) + t_resolution * v_scale;
     ++n;
   }
   const auto f = [&](double tau, std::array<ValueSlope, kMaxContacts>& out) {
-    flight_->flight_gaps(t0, q0, qd0, tau, out);
+    d_.shape.flight->flight_gaps(t0, q0, qd0, tau, out);
     // the distinct ones in place: searched[k] ≥ k, so out[searched[k]] is still unread at step k
-    if (n < nc_)
+    if (n < d_.shape.num_contacts)
       for (int k = 0; k < n; ++k) out[idx(k)] = out[idx(searched[idx(k)])];
   };
   // a far step found at τ₀ proves the gap positive up to τ₀ + s: from any later τ before that end
@@ -57,13 +57,13 @@ bool Run::flight_phase(double until) {
   const auto far = [&](int k, double tau) {
     double& end = far_end[idx(k)];
     if (tau < end) return end - tau;
-    const double s = flight_->far_step(searched[idx(k)], q0, qd0, tau);
+    const double s = d_.shape.flight->far_step(searched[idx(k)], q0, qd0, tau);
     end = tau + s;
     return s;
   };
   const integrate::FirstRootOf found = integrate::first_root_curvature_bound_all<kMaxContacts>(
       f, far, n, 0.0, horizon, M2, tol, 800, &M3);
-  res_.gap_evaluations += found.root.evaluations;
+  d_.counters.gap_evaluations += found.root.evaluations;
   if (found.root.kind == integrate::RootKind::kFailed) {
     stop(StopReason::kEventLocation,
          "event location did not converge in the flight from t = " + format_number(t0));
@@ -75,8 +75,8 @@ bool Run::flight_phase(double until) {
   d_.segment.kind = SegmentKind::kFlight;
   d_.segment.t1 = t0 + tau;
   d_.segment.tau = tau;
-  flight_->flight(tau, q0, qd0, q_, qd_);
-  t_ = best < 0 ? until : t0 + tau;
+  d_.shape.flight->flight(tau, q0, qd0, d_.q, d_.qd);
+  d_.t = best < 0 ? until : t0 + tau;
   if (best < 0) return false;
   if (best_root.kind == integrate::RootKind::kGraze)
     handle_graze(best);

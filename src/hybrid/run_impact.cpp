@@ -9,34 +9,34 @@
 namespace clatter::hybrid {
 
 void Run::cache_geometry() {
-  m_.contact_geometries(t_, q_, qd_, geometry_);
-  m_.factor_mass(t_, q_, mass_);
+  m_.contact_geometries(d_.t, d_.q, d_.qd, d_.geometry);
+  m_.factor_mass(d_.t, d_.q, d_.mass);
 }
 
 ContactImpact Run::group_impact(const Group& g, VecQ& qd, const LawChoice& law) const {
-  const model::ContactGeometry& kc = geometry_[idx(g.c)];
-  if (g.j < 0) return apply_impact(mass_, kc.w, qd, kc.J, law);
-  const model::ContactGeometry& kj = geometry_[idx(g.j)];
+  const model::ContactGeometry& kc = d_.geometry[idx(g.c)];
+  if (g.j < 0) return apply_impact(d_.mass, kc.w, qd, kc.J, law);
+  const model::ContactGeometry& kj = d_.geometry[idx(g.j)];
   const model::Rows2 J = 0.5 * (kc.J + kj.J);
-  return apply_impact(mass_, 0.5 * (kc.w + kj.w), qd, J, law);
+  return apply_impact(d_.mass, 0.5 * (kc.w + kj.w), qd, J, law);
 }
 
 double Run::group_free_acceleration(const Group& g, double t, const VecQ& q, const VecQ& qd,
                                     Modes modes) const {
   modes[idx(g.c)] = ContactMode::kOpen;
   if (g.j >= 0) modes[idx(g.j)] = ContactMode::kOpen;
-  constrained_dynamics(m_, t, q, qd, aux_, modes, o_.stabilization, cd_);
-  return g.j < 0 ? cd_.accel[idx(g.c)].y()
-                 : 0.5 * (cd_.accel[idx(g.c)].y() + cd_.accel[idx(g.j)].y());
+  constrained_dynamics(m_, t, q, qd, d_.aux, modes, o_.stabilization, d_.cd);
+  return g.j < 0 ? d_.cd.accel[idx(g.c)].y()
+                 : 0.5 * (d_.cd.accel[idx(g.c)].y() + d_.cd.accel[idx(g.j)].y());
 }
 
 int Run::symmetric_partner(int c) const {
-  if (symmetry_ == nullptr) return -1;
+  if (d_.shape.symmetry == nullptr) return -1;
   int best = -1;
   double best_d = o_.theta_crit;
-  for (int j = 0; j < nc_; ++j) {
+  for (int j = 0; j < d_.shape.num_contacts; ++j) {
     if (j == c) continue;
-    const double d = symmetry_->level_distance(c, j, q_);
+    const double d = d_.shape.symmetry->level_distance(c, j, d_.q);
     if (d <= best_d) {
       best_d = d;
       best = j;
@@ -49,10 +49,10 @@ int Run::symmetric_partner(int c) const {
 // Whether anything changed (a body already level, as in the seeds' symmetric motion after its
 // first impact, is left as it is, and its energy is not asked for).
 bool Run::level_pair(int c, int j) {
-  const VecQ q_before = q_;
-  const VecQ qd_before = qd_;
-  if (!symmetry_->level(c, j, t_, q_, qd_)) return false;
-  L_.reset += energy() - energy_at(t_, q_before, qd_before);
+  const VecQ q_before = d_.q;
+  const VecQ qd_before = d_.qd;
+  if (!d_.shape.symmetry->level(c, j, d_.t, d_.q, d_.qd)) return false;
+  d_.energy.reset += energy() - energy_at(d_.t, q_before, qd_before);
   record(EventKind::kSymmetric, c);
   return true;
 }
@@ -63,10 +63,10 @@ bool Run::level_pair(int c, int j) {
 Touching Run::connected_to(int c, const Touching& touching) const {
   multipoint::Input& in = simultaneous_scratch().input;  // its vectors keep their capacity
   VecQ frame_velocity;
-  if (!m_.multipoint_input(t_, q_, touching, in, frame_velocity)) return touching;
+  if (!m_.multipoint_input(d_.t, d_.q, touching, in, frame_velocity)) return touching;
   std::array<int, kMaxContacts> index{};  // the model's contact of each input contact
   int k = 0;
-  for (int j = 0; j < nc_; ++j)
+  for (int j = 0; j < d_.shape.num_contacts; ++j)
     if (touching[idx(j)]) index[idx(k++)] = j;
   // flood fill over contacts sharing a body
   std::array<bool, kMaxContacts> in_set{};
@@ -95,18 +95,18 @@ void Run::handle_impact(int c) {
   cache_geometry();
   // contacts touching their obstacle now (closed ones included)
   Touching touching{};
-  for (int j = 0; j < nc_; ++j) {
+  for (int j = 0; j < d_.shape.num_contacts; ++j) {
     touching[idx(j)] =
-        j == c || is_closed(modes_[idx(j)]) ||
-        geometry_[idx(j)].g_N <= tol::kTouchingGaps * gap_tol(geometry_[idx(j)].scale);
+        j == c || is_closed(d_.modes[idx(j)]) ||
+        d_.geometry[idx(j)].g_N <= tol::kTouchingGaps * gap_tol(d_.geometry[idx(j)].scale);
   }
   const double v_eps = velocity_tol();
 
   Group g{c, -1};
   if (o_.two_contact == TwoContactRule::kSymmetric) {
     const int j = symmetric_partner(c);
-    if (j >= 0 && (touching[idx(j)] ||
-                   geometry_[idx(j)].g_N <= symmetry_->level_gap_window(j, o_.theta_crit))) {
+    if (j >= 0 && (touching[idx(j)] || d_.geometry[idx(j)].g_N <=
+                                           d_.shape.symmetry->level_gap_window(j, o_.theta_crit))) {
       // the seeds' rule VII: level whenever θ is within θ_crit at an impact
       if (level_pair(c, j)) cache_geometry();
       g.j = j;
@@ -115,7 +115,7 @@ void Run::handle_impact(int c) {
   }
 
   bool energetic = true;  // the multi-point law generalizes Stronge's
-  for (int j = 0; j < nc_; ++j) {
+  for (int j = 0; j < d_.shape.num_contacts; ++j) {
     const LawKind law = m_.contact(j).law.kind;
     if (touching[idx(j)] && law != LawKind::kStronge && law != LawKind::kStrongeMarcher)
       energetic = false;
@@ -124,10 +124,10 @@ void Run::handle_impact(int c) {
     int n_touching = 0;
     double v_min = 0.0;
     double v_max = 0.0;
-    for (int j = 0; j < nc_; ++j) {
+    for (int j = 0; j < d_.shape.num_contacts; ++j) {
       if (!touching[idx(j)]) continue;
       ++n_touching;
-      const Vec2 v = velocity(j, qd_);
+      const Vec2 v = velocity(j, d_.qd);
       v_min = std::min(v_min, v.y());
       v_max = std::max(v_max, v.norm());
     }
@@ -140,13 +140,13 @@ void Run::handle_impact(int c) {
     // would push the leaving pivot too). Otherwise the contacts are resolved together.
     bool single_suffices = false;
     int n_approaching = 0;
-    for (int j = 0; j < nc_; ++j)
-      if (touching[idx(j)] && velocity(j, qd_).y() < -v_approach) ++n_approaching;
-    if (n_touching >= 2 && n_approaching == 1 && velocity(c, qd_).y() < -v_approach) {
-      VecQ qd_trial = qd_;
+    for (int j = 0; j < d_.shape.num_contacts; ++j)
+      if (touching[idx(j)] && velocity(j, d_.qd).y() < -v_approach) ++n_approaching;
+    if (n_touching >= 2 && n_approaching == 1 && velocity(c, d_.qd).y() < -v_approach) {
+      VecQ qd_trial = d_.qd;
       (void)group_impact({c, -1}, qd_trial, m_.contact(c).law);
       single_suffices = true;
-      for (int j = 0; j < nc_; ++j)
+      for (int j = 0; j < d_.shape.num_contacts; ++j)
         if (j != c && touching[idx(j)] && velocity(j, qd_trial).y() < -v_eps)
           single_suffices = false;
     }
@@ -158,46 +158,46 @@ void Run::handle_impact(int c) {
       // where its slip-state system is numerically singular); its answer there is the symmetric
       // one, equal impulses at both contacts, which the pair impact gives
       int j = -1;
-      for (int k2 = 0; k2 < nc_; ++k2)
+      for (int k2 = 0; k2 < d_.shape.num_contacts; ++k2)
         if (touching[idx(k2)] && k2 != c) j = k2;
-      const Vec2 vc = velocity(c, qd_);
-      const Vec2 vj = velocity(j, qd_);
+      const Vec2 vc = velocity(c, d_.qd);
+      const Vec2 vj = velocity(j, d_.qd);
       if ((vc - vj).norm() <= tol::kNearlySymmetricPair * std::max(vc.norm(), vj.norm())) g.j = j;
     }
   }
 
-  const VecQ qd_pre = qd_;
+  const VecQ qd_pre = d_.qd;
   const auto group_velocity = [&]() {
-    const Vec2 v = velocity(g.c, qd_);
-    return g.j < 0 ? v : Vec2(0.5 * (v + velocity(g.j, qd_)));
+    const Vec2 v = velocity(g.c, d_.qd);
+    return g.j < 0 ? v : Vec2(0.5 * (v + velocity(g.j, d_.qd)));
   };
   if (!(group_velocity().y() < -v_eps)) {
     handle_graze(c);
     return;
   }
-  const ContactImpact first = group_impact(g, qd_, m_.contact(c).law);
+  const ContactImpact first = group_impact(g, d_.qd, m_.contact(c).law);
   bool others = false;
-  for (int j = 0; j < nc_; ++j) {
-    if (j != g.c && j != g.j && touching[idx(j)] && velocity(j, qd_).y() < -v_eps) others = true;
+  for (int j = 0; j < d_.shape.num_contacts; ++j) {
+    if (j != g.c && j != g.j && touching[idx(j)] && velocity(j, d_.qd).y() < -v_eps) others = true;
   }
 
   if (!others) {
     // a single contact (or pair): the bounce, or the end of a chatter
     double t_acc = 0.0;
     if (first.outcome.v_post.y() > v_eps) {
-      modes_[idx(g.c)] = ContactMode::kOpen;
-      if (g.j >= 0) modes_[idx(g.j)] = ContactMode::kOpen;
+      d_.modes[idx(g.c)] = ContactMode::kOpen;
+      if (g.j >= 0) d_.modes[idx(g.j)] = ContactMode::kOpen;
       if (chatter_closes(g, qd_pre, first, t_acc)) {
         decide_modes();
         project_closed();
         count_event();
         return;
       }
-      released_[idx(g.c)] = false;
-      if (g.j >= 0) released_[idx(g.j)] = false;
+      d_.released[idx(g.c)] = false;
+      if (g.j >= 0) d_.released[idx(g.j)] = false;
       record_impact(g, first, EventKind::kImpact);
     } else {
-      set_group_mode(g, qd_, modes_);
+      set_group_mode(g, d_.qd, d_.modes);
       record_impact(g, first, EventKind::kImpact);
     }
   } else {
@@ -207,9 +207,9 @@ void Run::handle_impact(int c) {
     for (int pass = 0; pass < 64; ++pass) {
       int worst = -1;
       double v_worst = -v_eps;
-      for (int j = 0; j < nc_; ++j) {
+      for (int j = 0; j < d_.shape.num_contacts; ++j) {
         if (!touching[idx(j)]) continue;
-        const double v = velocity(j, qd_).y();
+        const double v = velocity(j, d_.qd).y();
         if (v < v_worst) {
           v_worst = v;
           worst = j;
@@ -217,7 +217,7 @@ void Run::handle_impact(int c) {
       }
       if (worst < 0) break;
       const Group gj{worst, -1};
-      const ContactImpact r = group_impact(gj, qd_, m_.contact(worst).law);
+      const ContactImpact r = group_impact(gj, d_.qd, m_.contact(worst).law);
       record_impact(gj, r, EventKind::kImpact);
       if (!count_event()) return;
     }
@@ -236,22 +236,22 @@ void Run::assign_touching_modes(const Touching& touching) {
   // which no prediction ends: a bounce v²/(2|a|) that cannot rise above the gap tolerance is
   // closed (two corners of a settling block kept such a chatter at ~2e-7 m/s, 3e-15 m)
   int n_touching = 0;
-  for (int j = 0; j < nc_; ++j) n_touching += touching[idx(j)] ? 1 : 0;
+  for (int j = 0; j < d_.shape.num_contacts; ++j) n_touching += touching[idx(j)] ? 1 : 0;
   const auto unresolvable = [&](int j, double v) {
     if (v > (n_touching > 1 ? tol::kPairBounceFloor : tol::kBounceFloor * v_eps)) return false;
-    const double a = group_free_acceleration({j, -1}, t_, q_, qd_, modes_);
-    return a < 0.0 && (n_touching == 1 || v * v <= 2.0 * -a * gap_tol(j, q_));
+    const double a = group_free_acceleration({j, -1}, d_.t, d_.q, d_.qd, d_.modes);
+    return a < 0.0 && (n_touching == 1 || v * v <= 2.0 * -a * gap_tol(j, d_.q));
   };
-  for (int j = 0; j < nc_; ++j) {
+  for (int j = 0; j < d_.shape.num_contacts; ++j) {
     if (!touching[idx(j)]) continue;
-    const double v = velocity(j, qd_).y();
+    const double v = velocity(j, d_.qd).y();
     if (v > v_eps && !unresolvable(j, v)) {
-      modes_[idx(j)] = ContactMode::kOpen;
-      released_[idx(j)] = false;
-    } else if (!is_closed(modes_[idx(j)])) {
-      modes_[idx(j)] = closed_mode(j, qd_, modes_);
+      d_.modes[idx(j)] = ContactMode::kOpen;
+      d_.released[idx(j)] = false;
+    } else if (!is_closed(d_.modes[idx(j)])) {
+      d_.modes[idx(j)] = closed_mode(j, d_.qd, d_.modes);
       if (v > v_eps)
-        record(EventKind::kClosure, j, velocity(j, qd_), Vec2{velocity(j, qd_).x(), 0.0});
+        record(EventKind::kClosure, j, velocity(j, d_.qd), Vec2{velocity(j, d_.qd).x(), 0.0});
     }
   }
   decide_modes();
@@ -262,22 +262,22 @@ void Run::assign_touching_modes(const Touching& touching) {
 // model has no multi-point description or the solver could not (the caller then resolves them
 // sequentially)
 bool Run::multipoint_impact(const Touching& touching) {
-  const VecQ qd_pre = qd_;
+  const VecQ qd_pre = d_.qd;
   SimultaneousImpact r;
   try {
-    r = resolve_simultaneous(m_, t_, q_, qd_, touching, simultaneous_scratch());
+    r = resolve_simultaneous(m_, d_.t, d_.q, d_.qd, touching, simultaneous_scratch());
   } catch (const InvalidArgument&) {
     r.ok = false;  // a configuration the solver rejects (e.g. coincident points)
   }
   if (!r.ok) {
-    ++res_.multipoint_fallbacks;
+    ++d_.counters.multipoint_fallbacks;
     return false;
   }
-  qd_ = r.qd_post;
+  d_.qd = r.qd_post;
   // the contacts that took an impulse
   std::array<int, kMaxContacts> hit{};
   int n_hit = 0;
-  for (int j = 0; j < nc_; ++j)
+  for (int j = 0; j < d_.shape.num_contacts; ++j)
     if (touching[idx(j)] && r.Lambda[idx(j)].y() > 0.0) hit[idx(n_hit++)] = j;
   const double v_eps = velocity_tol();
   // two contacts leaving together at about the same speed (a flat body bouncing on both, its
@@ -294,8 +294,8 @@ bool Run::multipoint_impact(const Touching& touching) {
       ContactImpact pair;
       pair.v_pre = 0.5 * (r.v_pre[idx(a)] + r.v_pre[idx(b)]);
       pair.outcome.v_post = 0.5 * (r.v_post[idx(a)] + r.v_post[idx(b)]);
-      const Modes saved = modes_;
-      modes_[idx(a)] = modes_[idx(b)] = ContactMode::kOpen;
+      const Modes saved = d_.modes;
+      d_.modes[idx(a)] = d_.modes[idx(b)] = ContactMode::kOpen;
       double t_acc = 0.0;
       if (chatter_closes(g, qd_pre, pair, t_acc)) {
         decide_modes();
@@ -303,8 +303,8 @@ bool Run::multipoint_impact(const Touching& touching) {
         count_event();
         return true;
       }
-      modes_ = saved;
-      qd_ = r.qd_post;
+      d_.modes = saved;
+      d_.qd = r.qd_post;
     }
   }
   for (int h = 0; h < n_hit; ++h) {
@@ -316,7 +316,7 @@ bool Run::multipoint_impact(const Touching& touching) {
     ci.outcome.Lambda = r.Lambda[idx(j)];
     ci.outcome.delta_energy = 0.5 * ci.outcome.Lambda.dot(ci.v_pre + ci.outcome.v_post);
     ci.outcome.status = r.energy_gain ? Status::kEnergyGain : Status::kOk;
-    ci.surface_work = ci.outcome.Lambda.dot(geometry_[idx(j)].w);
+    ci.surface_work = ci.outcome.Lambda.dot(d_.geometry[idx(j)].w);
     record_impact({j, n_hit > 1 ? hit[idx(h == 0 ? 1 : 0)] : -1}, ci, EventKind::kImpact);
   }
   assign_touching_modes(touching);
@@ -329,44 +329,44 @@ bool Run::multipoint_impact(const Touching& touching) {
 void Run::handle_graze(int c) {
   cache_geometry();
   const Group g{c, -1};
-  if (group_free_acceleration(g, t_, q_, qd_, modes_) < 0.0) {
-    const Vec2 v_pre = velocity(c, qd_);
+  if (group_free_acceleration(g, d_.t, d_.q, d_.qd, d_.modes) < 0.0) {
+    const Vec2 v_pre = velocity(c, d_.qd);
     if (v_pre.y() < 0.0) {
       LawChoice plastic = m_.contact(c).law;
       plastic.params.e = 0.0;
-      const ContactImpact r = group_impact(g, qd_, plastic);
-      modes_[idx(c)] = closed_mode(c, qd_, modes_);
-      record_impact(g, r, EventKind::kClosure, t_);
+      const ContactImpact r = group_impact(g, d_.qd, plastic);
+      d_.modes[idx(c)] = closed_mode(c, d_.qd, d_.modes);
+      record_impact(g, r, EventKind::kClosure, d_.t);
     } else {
       // leaving slower than can be resolved: the normal velocity is projected to 0 (an impulse
       // −v_N/C along the normal, which removes ½ v_N²/C of kinetic energy), so that the closed
       // contact starts exactly on its constraint
-      const model::ContactGeometry& k = geometry_[idx(c)];
+      const model::ContactGeometry& k = d_.geometry[idx(c)];
       VecQ MinvJN;
       Eigen::Matrix<double, 1, 1> C;  // W_NN = J_N M⁻¹ J_Nᵀ
-      delassus(mass_, k.J.row(1), MinvJN, C);
+      delassus(d_.mass, k.J.row(1), MinvJN, C);
       ContactImpact r;
-      r.qd_pre = qd_;
+      r.qd_pre = d_.qd;
       r.v_pre = v_pre;
       r.outcome.Lambda = {0.0, -v_pre.y() / C(0, 0)};
-      qd_ += MinvJN * r.outcome.Lambda.y();
-      r.outcome.v_post = velocity(c, qd_);
+      d_.qd += MinvJN * r.outcome.Lambda.y();
+      r.outcome.v_post = velocity(c, d_.qd);
       r.outcome.delta_energy = 0.5 * r.outcome.Lambda.dot(v_pre + r.outcome.v_post);
       r.surface_work = r.outcome.Lambda.dot(k.w);
-      modes_[idx(c)] = closed_mode(c, qd_, modes_);
-      record_impact(g, r, EventKind::kClosure, t_);
+      d_.modes[idx(c)] = closed_mode(c, d_.qd, d_.modes);
+      record_impact(g, r, EventKind::kClosure, d_.t);
     }
     decide_modes();
     project_closed();
   } else {
     // leaving, or not pushed back: a start below the obstacle (drift) is moved onto it, so that
     // the released contact does not graze again at once
-    if (geometry_[idx(c)].g_N < 0.0) {
-      modes_[idx(c)] = ContactMode::kSlidePositive;  // project the normal direction only
+    if (d_.geometry[idx(c)].g_N < 0.0) {
+      d_.modes[idx(c)] = ContactMode::kSlidePositive;  // project the normal direction only
       project_closed();
-      modes_[idx(c)] = ContactMode::kOpen;
+      d_.modes[idx(c)] = ContactMode::kOpen;
     }
-    released_[idx(c)] = true;
+    d_.released[idx(c)] = true;
   }
   count_event();
 }

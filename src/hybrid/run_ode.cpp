@@ -144,31 +144,31 @@ void ode_state_at(const OdePhase& phase, int nq, int na, double t, VecQ& q, VecQ
 }
 
 void Run::begin_ode_phase() {
-  ode_.small = static_cast<std::size_t>(2 * nq_ + na_ + 3) <= kSmall;
-  if (ode_.small) {
-    ode_.small_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
-    begin_ode_phase_n<kSmall>(*ode_.small_stepper);
+  d_.ode.small = static_cast<std::size_t>(2 * d_.shape.nq + d_.shape.num_aux + 3) <= kSmall;
+  if (d_.ode.small) {
+    d_.ode.small_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
+    begin_ode_phase_n<kSmall>(*d_.ode.small_stepper);
   } else {
-    ode_.large_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
-    begin_ode_phase_n<kLarge>(*ode_.large_stepper);
+    d_.ode.large_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
+    begin_ode_phase_n<kLarge>(*d_.ode.large_stepper);
   }
 }
 
 bool Run::ode_step(double until) {
-  return ode_.small ? ode_step_n<kSmall>(*ode_.small_stepper, until)
-                    : ode_step_n<kLarge>(*ode_.large_stepper, until);
+  return d_.ode.small ? ode_step_n<kSmall>(*d_.ode.small_stepper, until)
+                      : ode_step_n<kLarge>(*d_.ode.large_stepper, until);
 }
 
 // the event functions of the current modes, their tolerances and start flags
 template <std::size_t N>
 void Run::begin_ode_phase_n(integrate::DenseStepper<N>& stepper) {
   using State = std::array<double, N>;
-  OdePhase& ph = ode_;
+  OdePhase& ph = d_.ode;
   ph.active = true;
-  ph.ledger_at_start = L_;
+  ph.ledger_at_start = d_.energy;
   int count = 0;
-  for (int c = 0; c < nc_; ++c) {
-    const ContactMode mode = modes_[idx(c)];
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    const ContactMode mode = d_.modes[idx(c)];
     if (!is_closed(mode)) {
       ph.functions[idx(count++)] = {Fn::kGap, c};
       continue;
@@ -180,32 +180,34 @@ void Run::begin_ode_phase_n(integrate::DenseStepper<N>& stepper) {
     } else {
       ph.functions[idx(count++)] = {Fn::kSlipOnset, c};
     }
-    if (!std::isnan(chatter_end_[idx(c)])) ph.functions[idx(count++)] = {Fn::kChatterEnd, c};
+    if (!std::isnan(d_.chatter_end[idx(c)])) ph.functions[idx(count++)] = {Fn::kChatterEnd, c};
   }
   ph.count = count;
-  ph.modes = modes_;
-  const Packing<N> packing{nq_, na_};
-  const PhaseFunctions<N> fns{m_, o_, ph, chatter_end_, res_, cd_, packing, nc_, {}, {}, {}};
-  const State x0 = packing.pack(q_, qd_, aux_);
+  ph.modes = d_.modes;
+  const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
+  const PhaseFunctions<N> fns{
+      m_, o_, ph, d_.chatter_end, d_.counters, d_.cd, packing, d_.shape.num_contacts, {}, {}, {}};
+  const State x0 = packing.pack(d_.q, d_.qd, d_.aux);
   std::array<ValueSlope, kMaxFn> v0{};
-  fns.values(t_, x0, v0);
-  const double accel_tol = lambda_tol_ / m_.mass_scale();
+  fns.values(d_.t, x0, v0);
+  const double accel_tol = d_.lambda_tol / m_.mass_scale();
   // a gap is known no better than its rate times the resolution of t (as in the exact flight):
   // at t ≈ 5e5 s the surface's phase ωt carries ≈ 5e-10 m of round-off into h(t), far above
   // the gap tolerance, and a released contact "fell back" on that noise at once, re-closed and
   // lifted off again at the same instant until the Zeno guard stopped the run
-  const double t_resolution = 4.0 * std::numeric_limits<double>::epsilon() * std::abs(t_);
-  const double gap_noise = t_resolution > 0.0 ? t_resolution * m_.velocity_scale(t_, q_, qd_) : 0.0;
+  const double t_resolution = 4.0 * std::numeric_limits<double>::epsilon() * std::abs(d_.t);
+  const double gap_noise =
+      t_resolution > 0.0 ? t_resolution * m_.velocity_scale(d_.t, d_.q, d_.qd) : 0.0;
   for (int k = 0; k < count; ++k) {
     const OdePhase::Function& f = ph.functions[idx(k)];
     double& tol = ph.tol[idx(k)];
     switch (f.guard) {
       case Fn::kGap:
-        tol = gap_tol(f.contact, q_) + gap_noise;
+        tol = gap_tol(f.contact, d_.q) + gap_noise;
         break;
       case Fn::kLiftOff:
       case Fn::kSlipOnset:
-        tol = lambda_tol_;
+        tol = d_.lambda_tol;
         break;
       case Fn::kSlideEnd:
         tol = velocity_tol();
@@ -220,13 +222,13 @@ void Run::begin_ode_phase_n(integrate::DenseStepper<N>& stepper) {
     // s·v_T with zero value and slope (the instant of a slip onset, where the slip grows as
     // (t − t₀)²) is armed the same way
     const bool near_zero = std::abs(v0[idx(k)].value) <= tol;
-    const bool released = f.guard == Fn::kGap ? released_[idx(f.contact)]
+    const bool released = f.guard == Fn::kGap ? d_.released[idx(f.contact)]
                           : f.guard == Fn::kSlideEnd
                               ? near_zero && std::abs(v0[idx(k)].slope) <= accel_tol
                               : near_zero && (f.guard == Fn::kLiftOff || f.guard == Fn::kSlipOnset);
     ph.start[idx(k)] = released ? integrate::Start::kReleased : integrate::Start::kNormal;
   }
-  stepper.initialize(x0, t_, std::min(o_.max_dt, 1e-3));
+  stepper.initialize(x0, d_.t, std::min(o_.max_dt, 1e-3));
 }
 
 // one accepted step of the phase, the first event on it located on the interpolant and
@@ -235,22 +237,23 @@ void Run::begin_ode_phase_n(integrate::DenseStepper<N>& stepper) {
 template <std::size_t N>
 bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
   using State = std::array<double, N>;
-  OdePhase& ph = ode_;
+  OdePhase& ph = d_.ode;
   const Modes& modes = ph.modes;
   const int count = ph.count;
-  const Packing<N> packing{nq_, na_};
-  const PhaseFunctions<N> fns{m_, o_, ph, chatter_end_, res_, cd_, packing, nc_, {}, {}, {}};
+  const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
+  const PhaseFunctions<N> fns{
+      m_, o_, ph, d_.chatter_end, d_.counters, d_.cd, packing, d_.shape.num_contacts, {}, {}, {}};
   const Source<N> source{&stepper, &fns};
   const std::size_t i_work = packing.i_work();
   // the state at t in the step, and the works since the phase began added to the ledger then
   const auto take = [&](double t) {
     State s;
     stepper.state_at(t, s);
-    t_ = t;
-    packing.unpack(s, q_, qd_, aux_);
-    L_.surface_work = ph.ledger_at_start.surface_work + s[i_work];
-    L_.friction_loss = ph.ledger_at_start.friction_loss + s[i_work + 1];
-    L_.applied_work = ph.ledger_at_start.applied_work + s[i_work + 2];
+    d_.t = t;
+    packing.unpack(s, d_.q, d_.qd, d_.aux);
+    d_.energy.surface_work = ph.ledger_at_start.surface_work + s[i_work];
+    d_.energy.friction_loss = ph.ledger_at_start.friction_loss + s[i_work + 1];
+    d_.energy.applied_work = ph.ledger_at_start.applied_work + s[i_work + 2];
   };
   const auto end_phase = [&](double t) {
     take(t);
@@ -258,7 +261,7 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
   };
 
   stepper.step([&fns](const State& x, State& dx, double t) { fns.rhs(x, dx, t); });
-  ++res_.rk_steps;
+  ++d_.counters.rk_steps;
   const double t0 = stepper.t_old();
   const double t1 = std::min(stepper.t_new(), until);
   const integrate::FirstEvent ev = integrate::locate_first_event<kMaxFn>(
@@ -275,10 +278,10 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
     source.all(ev.t, at);
     end_phase(ev.t);
     dispatch(ph.functions[idx(ev.function)].guard, ph.functions[idx(ev.function)].contact, ev.kind);
-    for (int k = 0; k < count && !stopped_; ++k) {
+    for (int k = 0; k < count && !d_.stopped; ++k) {
       const OdePhase::Function& f = ph.functions[idx(k)];
       if (k == ev.function || f.guard == Fn::kGap || f.guard == Fn::kChatterEnd) continue;
-      if (modes_[idx(f.contact)] != modes[idx(f.contact)]) continue;  // already changed
+      if (d_.modes[idx(f.contact)] != modes[idx(f.contact)]) continue;  // already changed
       const ValueSlope& v = at[idx(k)];
       const bool falling = std::isnan(v.slope) || v.slope <= 0.0;
       if (std::abs(v.value) <= ph.tol[idx(k)] && falling &&
@@ -292,11 +295,11 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
   VecA a;
   {
     packing.unpack(stepper.state(), q, qd, a);
-    for (int c = 0; c < nc_; ++c) {
+    for (int c = 0; c < d_.shape.num_contacts; ++c) {
       if (!is_closed(modes[idx(c)])) continue;
       const model::ContactGeometry k = contact_at(c, stepper.t_new(), q, qd);
-      res_.max_gap_drift = std::max(res_.max_gap_drift, std::abs(k.g_N));
-      res_.max_velocity_drift = std::max(res_.max_velocity_drift, std::abs(k.v.y()));
+      d_.counters.max_gap_drift = std::max(d_.counters.max_gap_drift, std::abs(k.g_N));
+      d_.counters.max_velocity_drift = std::max(d_.counters.max_velocity_drift, std::abs(k.v.y()));
     }
   }
   if (stepper.t_new() >= until) {
@@ -317,7 +320,7 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
       const bool above = contact_at(f.contact, stepper.t_new(), q, qd).g_N > ph.tol[idx(k)];
       if (above) {
         ph.start[idx(k)] = integrate::Start::kNormal;
-        released_[idx(f.contact)] = false;
+        d_.released[idx(f.contact)] = false;
       } else {
         clear = false;
       }
@@ -329,12 +332,12 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
         ph.start[idx(k)] = integrate::Start::kNormal;
     }
   }
-  if (clear && o_.exact_flight && flight_ != nullptr && na_ == 0) {
+  if (clear && o_.exact_flight && d_.shape.flight != nullptr && d_.shape.num_aux == 0) {
     end_phase(stepper.t_new());
     return false;
   }
   check_wall_clock();
-  if (stopped_) {
+  if (d_.stopped) {
     end_phase(stepper.t_new());
     return false;
   }
@@ -366,33 +369,33 @@ void Run::dispatch(Fn fn, int c, integrate::RootKind kind) {
       count_event();
       return;
     case Fn::kSlideEnd: {
-      modes_[idx(c)] = ContactMode::kStick;
-      constrained_dynamics(m_, t_, q_, qd_, aux_, modes_, o_.stabilization, cd_);
-      const Vec2 lam = cd_.lambda[idx(c)];
-      if (std::abs(lam.x()) <= mu_s(c) * lam.y() + lambda_tol_) {
+      d_.modes[idx(c)] = ContactMode::kStick;
+      constrained_dynamics(m_, d_.t, d_.q, d_.qd, d_.aux, d_.modes, o_.stabilization, d_.cd);
+      const Vec2 lam = d_.cd.lambda[idx(c)];
+      if (std::abs(lam.x()) <= mu_s(c) * lam.y() + d_.lambda_tol) {
         record(EventKind::kStick, c);
       } else {
-        modes_[idx(c)] = sliding_mode(-lam.x());
+        d_.modes[idx(c)] = sliding_mode(-lam.x());
         record(EventKind::kSlipReversal, c);
       }
       decide_modes();
       // the located zero of v_T carries the integration error (~1e-11 m/s); the new slip starts
       // from exactly v_T = 0, so that its own end event does not fire at once
-      if (is_closed(modes_[idx(c)])) project_closed(c);
+      if (is_closed(d_.modes[idx(c)])) project_closed(c);
       count_event();
       return;
     }
     case Fn::kSlipOnset: {
-      constrained_dynamics(m_, t_, q_, qd_, aux_, modes_, o_.stabilization, cd_);
+      constrained_dynamics(m_, d_.t, d_.q, d_.qd, d_.aux, d_.modes, o_.stabilization, d_.cd);
       // the cone margin μλ_N − |λ_T| also vanishes where λ_N does: at λ_N = 0 the contact leaves
-      if (cd_.lambda[idx(c)].y() <= lambda_tol_) {
+      if (d_.cd.lambda[idx(c)].y() <= d_.lambda_tol) {
         dispatch(Fn::kLiftOff, c, kind);
         return;
       }
-      modes_[idx(c)] = sliding_mode(-cd_.lambda[idx(c)].x());
+      d_.modes[idx(c)] = sliding_mode(-d_.cd.lambda[idx(c)].x());
       record(EventKind::kSlipOnset, c);
       decide_modes();
-      if (is_closed(modes_[idx(c)])) project_closed(c);
+      if (is_closed(d_.modes[idx(c)])) project_closed(c);
       count_event();
       return;
     }
@@ -401,15 +404,15 @@ void Run::dispatch(Fn fn, int c, integrate::RootKind kind) {
       // resolves it by an impact without collision (the contact opens); at k_N = 0 exactly
       // neither applies and the run stops
       decide_modes();
-      if (!stopped_ && is_sliding(modes_[idx(c)])) {
+      if (!d_.stopped && is_sliding(d_.modes[idx(c)])) {
         record(EventKind::kPainleve, c);
         stop(StopReason::kPainleve,
-             "contact " + name(c) + " reached k_N = 0 while sliding at t = " + format_number(t_) +
+             "contact " + name(c) + " reached k_N = 0 while sliding at t = " + format_number(d_.t) +
                  " (Painleve)");
       }
       return;
     case Fn::kChatterEnd:
-      chatter_end_[idx(c)] = kNaN;
+      d_.chatter_end[idx(c)] = kNaN;
       record(EventKind::kChatterEnd, c);
       count_event();
       return;

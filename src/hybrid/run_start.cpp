@@ -65,28 +65,28 @@ Data make_data(const model::System& model, const InitialState& init,
 // contacts on their obstacle and at rest are closed, approaching ones impact (the first step)
 void Run::find_initial_modes() {
   int approaching = -1;
-  for (int c = 0; c < nc_; ++c) {
-    const model::ContactGeometry k = contact_at(c, t_, q_, qd_);
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    const model::ContactGeometry k = contact_at(c, d_.t, d_.q, d_.qd);
     const double tol = tol::kTouchingGaps * gap_tol(k.scale);
     if (k.g_N < -tol) {
       throw InvalidArgument("initial.q", "contact " + name(c) + " penetrates its obstacle by " +
                                              format_number(-k.g_N) + " m");
     }
-    if (closed_[idx(c)]) {
-      modes_[idx(c)] = ContactMode::kSlidePositive;  // decided below, once all are known
+    if (d_.closed_at_start[idx(c)]) {
+      d_.modes[idx(c)] = ContactMode::kSlidePositive;  // decided below, once all are known
       continue;
     }
     if (k.g_N > tol) continue;
     if (k.v.y() < -velocity_tol()) {
       approaching = c;
     } else if (k.v.y() <= velocity_tol()) {
-      modes_[idx(c)] = closed_mode(c, qd_, modes_);
+      d_.modes[idx(c)] = closed_mode(c, d_.qd, d_.modes);
     }
   }
-  for (int c = 0; c < nc_; ++c) {
-    if (!closed_[idx(c)]) continue;
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    if (!d_.closed_at_start[idx(c)]) continue;
     project_closed();
-    modes_[idx(c)] = closed_mode(c, qd_, modes_);
+    d_.modes[idx(c)] = closed_mode(c, d_.qd, d_.modes);
   }
   d_.approaching = approaching;
 }
