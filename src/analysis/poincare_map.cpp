@@ -67,9 +67,7 @@ PoincareWalker::PoincareWalker(const model::System& m, const hybrid::SimulationO
       options_(walker_options(m, options, section, from, t_max)),
       section_(section),
       t_max_(t_max),
-      data_(hybrid::make_data(m, from, options_)) {
-  data_.keep_events = true;
-}
+      data_(hybrid::make_data(m, from, options_)) {}
 
 void PoincareWalker::queue(SectionPoint p) {
   p.found = true;

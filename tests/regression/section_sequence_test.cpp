@@ -6,7 +6,8 @@
 // simulate(): the same times and post-impact states, bit for bit, on the examples where impacts
 // open or close other contacts (a cradle, a rocking block, a ball in a corner, the rod of [BP]
 // Fig. 5) and on the ball on its table; and an event section (slip onset of the double pendulum
-// on its belt, stick of a block on a belt) is exactly those events.
+// on its belt, stick of a block on a belt) is exactly those events. Checked against the code
+// before the fix (de33c65): the cradle's sequence stopped after 5 of its 13 impacts.
 
 #include <gtest/gtest.h>
 

@@ -20,6 +20,7 @@
 
 #include <array>
 #include <chrono>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
