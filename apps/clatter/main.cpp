@@ -4,12 +4,14 @@
 #include <CLI/CLI.hpp>
 #include <cctype>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "clatter/core/error.hpp"
+#include "clatter/model/plugin.hpp"
 #include "commands/commands.hpp"
 #include "commands/interrupt.hpp"
 
@@ -61,6 +63,17 @@ std::string option_message(CLI::App* sub, const clatter::InvalidArgument& e) {
 int run_cli(std::vector<std::string> args) {
   CLI::App app{"clatter: rigid bodies with impacts and Coulomb friction"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", clatter::version());
+  // --plugin is taken before or after the command's name (the commands pass it up)
+  app.fallthrough();
+  std::vector<std::string> plugins;
+  app.add_option("--plugin", plugins,
+                 "load a model plugin (a shared library built against clatter; model/plugin.hpp) "
+                 "before running the command; repeatable. A bare name is searched in the working "
+                 "directory, CLATTER_PLUGIN_PATH and the installed plugins")
+      ->type_name("PATH")
+      ->expected(1)
+      ->take_all();
   std::map<CLI::App*, clatter::cli::Run> runs;
   const auto add = [&](auto&& adder) {
     const std::size_t before = app.get_subcommands({}).size();
@@ -136,6 +149,9 @@ int run_cli(std::vector<std::string> args) {
   }
   CLI::App* parsed = nullptr;
   try {
+    for (const std::string& p : plugins)
+      (void)clatter::model::load_plugin(
+          clatter::model::find_plugin(p, std::filesystem::current_path(), "--plugin"), "--plugin");
     for (auto& [sub, run] : runs) {
       if (sub->parsed()) {
         parsed = sub;

@@ -18,10 +18,12 @@ from ._clatter import (
     STOP_REASONS,
     Model,
     Scenario,
+    __version__,
     closed_form_orbit,
     find_orbit,
     impact,
     impacts,
+    load_plugin,
     load_scenario,
     models,
     state_names,
@@ -31,7 +33,7 @@ from . import _clatter
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
     "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
-    "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
+    "load_plugin", "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
     "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
     "sweep_parameters",
 ]

@@ -20,6 +20,7 @@
 #include "bindings.hpp"
 #include "clatter/io/scenario.hpp"
 #include "clatter/model/conformance.hpp"
+#include "clatter/model/plugin.hpp"
 #include "clatter/model/registry.hpp"
 
 namespace py = pybind11;
@@ -89,10 +90,10 @@ py::list contacts_table(const model::System& m) {
 py::list models_list() {
   py::list out;
   for (const model::RegisteredModel& r : model::registered_models()) {
-    py::dict d(py::arg("kind") = r.kind, py::arg("doc") = r.doc);
+    py::dict d(py::arg("kind") = r.kind, py::arg("doc") = r.doc, py::arg("source") = r.source);
     try {
       model::NumberSpec spec({});
-      d["parameters"] = parameter_table(*r.make(spec));
+      d["parameters"] = parameter_table(*model::make_model(r.kind, spec));
       d["requires"] = py::none();
     } catch (const InvalidArgument& e) {
       d["parameters"] = py::none();  // the kind needs parameters without defaults
@@ -157,8 +158,25 @@ py::dict options_dict(const hybrid::SimulationOptions& o) {
 
 void bind_models(py::module_& m) {
   m.def("models", &models_list,
-        "The registered model kinds: a list of dicts (kind, doc, parameters or None when the kind "
-        "has required parameters, requires: the message naming them).");
+        "The registered model kinds: a list of dicts (kind, doc, source: 'built-in' or the plugin, "
+        "parameters or None when the kind has required parameters, requires: the message naming "
+        "them).");
+  m.def(
+      "load_plugin",
+      [](const std::string& path) {
+        // a path as given, or a bare name searched as a scenario's plugin = "NAME" is
+        const model::LoadedPlugin& p =
+            model::load_plugin(model::find_plugin(path, std::filesystem::current_path()));
+        return py::dict(py::arg("name") = p.name, py::arg("path") = p.path.string(),
+                        py::arg("kinds") = p.kinds);
+      },
+      py::arg("path"),
+      "Loads a model plugin (a shared library built against clatter, model/plugin.hpp) and "
+      "registers its kinds, usable by Model(kind, ...) at C++ speed. A bare name is searched in "
+      "the working directory, CLATTER_PLUGIN_PATH and the installed plugins. Returns {name, "
+      "path, kinds}; loading the same file again returns the same. ValueError naming the file "
+      "if it is missing, not a clatter plugin, or built against another clatter.");
+  m.attr("__version__") = std::string(clatter::version());
 
   py::class_<model::System, std::shared_ptr<model::System>>(
       m, "Model",

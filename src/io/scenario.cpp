@@ -1,5 +1,6 @@
 #include "clatter/io/scenario.hpp"
 
+#include "clatter/model/plugin.hpp"
 #include "clatter/model/registry.hpp"
 
 #include <toml++/toml.h>
@@ -253,7 +254,8 @@ LawChoice read_law(Section& s, const LawChoice& fallback) {
 
 }  // namespace
 
-Scenario parse_scenario(std::string_view text, const std::string& source) {
+Scenario parse_scenario(std::string_view text, const std::string& source,
+                        const std::filesystem::path& base) {
   toml::table root;
   try {
     root = toml::parse(text, source);
@@ -297,6 +299,11 @@ Scenario parse_scenario(std::string_view text, const std::string& source) {
   top.known_table("surface");
   TomlSpec model_s(model_t, "model", &root);
   const std::string kind = model_s.text("kind", "");
+  const std::string plugin = model_s.text("plugin", "");
+  if (!plugin.empty()) {
+    // its kinds are registered before the kind is looked up
+    (void)model::load_plugin(model::find_plugin(plugin, base, "model.plugin"), "model.plugin");
+  }
   model_s.set_law(law);
   std::unique_ptr<model::System> model = model::make_model(kind, model_s);
   if (plot.empty()) plot = kind == "ball" || kind == "rod" ? kind : "body";
@@ -413,7 +420,7 @@ Scenario load_scenario(const std::filesystem::path& path) {
   require(in.good(), "scenario", "cannot read file '" + path.string() + "'");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_scenario(text.str(), path.string());
+  return parse_scenario(text.str(), path.string(), path.parent_path());
 }
 
 }  // namespace clatter::io

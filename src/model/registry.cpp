@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "clatter/core/error.hpp"
+#include "registry_source.hpp"
 
 namespace clatter::model {
 
@@ -13,21 +14,43 @@ void add_builtin_models(std::vector<RegisteredModel>& table);
 
 namespace {
 
+const char* const kBuiltIn = "built-in";
+
 std::vector<RegisteredModel>& table() {
   static std::vector<RegisteredModel> models = [] {
     std::vector<RegisteredModel> t;
     detail::add_builtin_models(t);
+    for (RegisteredModel& m : t) m.source = kBuiltIn;
     return t;
   }();
   return models;
 }
 
+std::string& current_source() {
+  static std::string source = kBuiltIn;
+  return source;
+}
+
 }  // namespace
+
+namespace detail {
+
+void set_registration_source(std::string source) { current_source() = std::move(source); }
+
+int unregister_source(const std::string& source) {
+  std::vector<RegisteredModel>& t = table();
+  const auto before = t.size();
+  std::erase_if(t, [&](const RegisteredModel& m) { return m.source == source; });
+  return static_cast<int>(before - t.size());
+}
+
+}  // namespace detail
 
 bool register_model(std::string kind, std::string doc, Factory make) {
   for (const RegisteredModel& m : table())
-    require(m.kind != kind, "model.kind", "kind '" + kind + "' is registered already");
-  table().push_back({std::move(kind), std::move(doc), std::move(make)});
+    require(m.kind != kind, "model.kind",
+            "kind '" + kind + "' is registered already (by " + m.source + ")");
+  table().push_back({std::move(kind), std::move(doc), std::move(make), current_source()});
   return true;
 }
 
@@ -37,7 +60,17 @@ std::unique_ptr<System> make_model(std::string_view kind, ModelSpec& spec) {
   std::string known;
   for (const RegisteredModel& m : table()) {
     if (m.kind == kind) {
-      std::unique_ptr<System> model = m.make(spec);
+      std::unique_ptr<System> model;
+      try {
+        model = m.make(spec);
+      } catch (const InvalidArgument&) {
+        throw;
+      } catch (const std::exception& e) {
+        throw InvalidArgument("model.kind", "the factory of kind '" + m.kind + "' (" + m.source +
+                                                ") failed: " + e.what());
+      }
+      require(model != nullptr, "model.kind",
+              "the factory of kind '" + m.kind + "' (" + m.source + ") returned no model");
       spec.reject_unknown();
       return model;
     }

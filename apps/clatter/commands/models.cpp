@@ -1,12 +1,14 @@
-// `clatter models [--scenario FILE]`: the registered model kinds (model/registry.hpp) with one
-// line each; with a scenario, its model's coordinates, contacts (law, e*, μ at impact, μ_s, μ_d)
-// and every parameter by name with value, unit and meaning, as JSON on stdout: the names that
-// scenario files ([model], [contact.NAME]), sweeps and Python address.
+// `clatter models [--scenario FILE] [--plugin PATH]`: the registered model kinds
+// (model/registry.hpp) with one line each and where each comes from (built-in or a plugin), and
+// the plugins loaded; with a scenario, its model's coordinates, contacts (law, e*, μ at impact,
+// μ_s, μ_d) and every parameter by name with value, unit and meaning, as JSON on stdout: the names
+// that scenario files ([model], [contact.NAME]), sweeps and Python address.
 
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/plugin.hpp"
 #include "clatter/model/registry.hpp"
 #include "commands/commands.hpp"
 
@@ -19,8 +21,12 @@ int run_models(const std::string& scenario) {
   if (scenario.empty()) {
     nlohmann::json kinds = nlohmann::json::array();
     for (const model::RegisteredModel& m : model::registered_models())
-      kinds.push_back({{"kind", m.kind}, {"doc", m.doc}});
+      kinds.push_back({{"kind", m.kind}, {"doc", m.doc}, {"source", m.source}});
     j["kinds"] = kinds;
+    nlohmann::json plugins = nlohmann::json::array();
+    for (const model::LoadedPlugin& p : model::loaded_plugins())
+      plugins.push_back({{"name", p.name}, {"path", p.path.string()}, {"kinds", p.kinds}});
+    j["plugins"] = plugins;
   } else {
     const io::Scenario sc = io::load_scenario(scenario);
     const model::System& m = *sc.model;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "commands/data_dir.hpp"
 #include "commands/interrupt.hpp"
 
 namespace clatter::cli {
@@ -60,7 +61,8 @@ int run_process(const std::vector<std::string>& args) {
 void run_plot_script(const std::string& script, const std::vector<std::string>& args,
                      const std::string& what_is_complete) {
   const char* dir = std::getenv("CLATTER_PLOT_DIR");
-  const std::string path = std::string(dir ? dir : CLATTER_PLOT_DIR) + "/" + script;
+  const std::string path =
+      (dir != nullptr ? std::string(dir) : data_dir("plots", CLATTER_PLOT_DIR)) + "/" + script;
   std::vector<std::string> command{CLATTER_PYTHON, path};
   command.insert(command.end(), args.begin(), args.end());
   const int rc = run_process(command);

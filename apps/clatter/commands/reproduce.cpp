@@ -9,6 +9,7 @@
 
 #include "clatter/core/error.hpp"
 #include "commands/commands.hpp"
+#include "commands/data_dir.hpp"
 
 namespace clatter::cli {
 
@@ -21,7 +22,9 @@ struct Reproduction {
   std::vector<std::string> args;  ///< the subcommand; "{out}" is replaced by DIR/NAME
 };
 
-std::string example(const char* file) { return std::string(CLATTER_EXAMPLES_DIR) + "/" + file; }
+std::string example(const char* file) {
+  return data_dir("examples", CLATTER_EXAMPLES_DIR) + "/" + file;
+}
 
 const std::vector<Reproduction>& table() {
   static const std::vector<Reproduction> t = [] {

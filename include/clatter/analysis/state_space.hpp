@@ -9,12 +9,11 @@
 ///     ẋ = f(t, x; m) = (q̇, q̈(t, q, q̇, a; m), ψ(t, q, q̇, a))
 /// @endverbatim
 
-#include <Eigen/Core>
-
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "clatter/core/eigen.hpp"
 #include "clatter/hybrid/constrained_dynamics.hpp"
 #include "clatter/model/system.hpp"
 

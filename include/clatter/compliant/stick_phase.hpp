@@ -20,10 +20,9 @@
 /// @endverbatim
 /// Units: SI; τ is the time since the start of the phase [s].
 
-#include <Eigen/Core>
-
 #include "clatter/compliant/compliant_contact.hpp"
 #include "clatter/compliant/modal_root.hpp"
+#include "clatter/core/eigen.hpp"
 
 namespace clatter::compliant {
 

@@ -22,10 +22,10 @@
 /// resized by the assignment. The caller's Eigen types are kept (fixed-size or bounded dynamic
 /// sizes as the codebase uses): no heap allocation here.
 
-#include <Eigen/Cholesky>
 #include <type_traits>
 
 #include "clatter/contact/contact_matrix.hpp"
+#include "clatter/core/eigen.hpp"
 
 namespace clatter {
 

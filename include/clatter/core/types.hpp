@@ -3,7 +3,7 @@
 /// Fixed-size math types used throughout clatter. Planar contact quantities are 2-vectors
 /// ordered (tangential T, normal N), see docs/notation.md.
 
-#include <Eigen/Core>
+#include "clatter/core/eigen.hpp"
 
 namespace clatter {
 

@@ -8,7 +8,10 @@
 ///   name = "rod_fig5"                      # optional: description, plot ("rod", "ball", "body",
 ///                                          # "generic")
 ///   [model]   kind = any registered kind (model/registry.hpp; `clatter models` lists them) and
-///             the kind's parameters by name. The planar bodies:
+///             the kind's parameters by name; plugin = "NAME" or "path/libNAME.so" loads a
+///             plugin first (model/plugin.hpp: a path is relative to the scenario's folder, a
+///             name is searched there, in CLATTER_PLUGIN_PATH and in the installed plugins).
+///             The planar bodies:
 ///             kind = "rod" | "ball" | "block" | "body": mass, gravity (9.81), half_length (rod),
 ///             radius (ball), half_width and half_height (block), inertia and [[model.contacts]]
 ///             (body: name, position = [x, y], radius, and optionally law, mu, e);
@@ -59,8 +62,10 @@ struct Scenario {
   bool chatter_horizon_given{false};
 };
 
-/// Parses scenario text; `source` names it in error messages.
-[[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& source);
+/// Parses scenario text; `source` names it in error messages, `base` is the folder a plugin
+/// path is relative to (empty: the working directory).
+[[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& source,
+                                      const std::filesystem::path& base = {});
 
 /// Reads and parses a scenario file.
 [[nodiscard]] Scenario load_scenario(const std::filesystem::path& path);

@@ -61,6 +61,7 @@ struct RegisteredModel {
   std::string kind;
   std::string doc;  ///< one line
   Factory make;
+  std::string source{"built-in"};  ///< or "plugin <path>", the plugin that registered it
 };
 
 /// Adds a kind (returns true, for static registration). Throws InvalidArgument if the kind
@@ -71,7 +72,9 @@ bool register_model(std::string kind, std::string doc, Factory make);
 [[nodiscard]] const std::vector<RegisteredModel>& registered_models();
 
 /// The model of `kind` from `spec`. Throws InvalidArgument("model.kind", …) listing the kinds
-/// if it is unknown, and whatever the factory throws for bad parameters.
+/// if it is unknown, and whatever InvalidArgument the factory throws for bad parameters; any
+/// other exception of a factory becomes InvalidArgument("model.kind", …) naming the kind and
+/// where it came from (a plugin's factory may fail in ways the library cannot foresee).
 [[nodiscard]] std::unique_ptr<System> make_model(std::string_view kind, ModelSpec& spec);
 
 /// A ModelSpec over a flat list of named numbers (Python keyword arguments, tests). A dotted name

@@ -36,8 +36,6 @@
 ///    multi-point law of [R] (hybrid/simultaneous_impact.hpp). Without it, contacts touching at
 ///    once are resolved one after another.
 
-#include <Eigen/Cholesky>
-#include <Eigen/Core>
 #include <array>
 #include <limits>
 #include <memory>
@@ -45,6 +43,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clatter/core/eigen.hpp"
 #include "clatter/core/types.hpp"
 #include "clatter/core/value_slope.hpp"
 #include "clatter/model/contact.hpp"

@@ -21,12 +21,12 @@
 /// Sizes are bounded (kMaxContacts, kMaxDofs) so that the solver works on fixed-capacity Eigen
 /// storage and allocates nothing while it runs. Units SI.
 
-#include <Eigen/Core>
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "clatter/core/eigen.hpp"
 #include "clatter/core/types.hpp"
 
 namespace clatter::multipoint {
