@@ -5,9 +5,10 @@
 /// file, a Python dict, …) and returns the model; the spec rejects names nobody read, so a typo
 /// is an error naming the key.
 ///
-/// A user's own system registers itself from its own file (examples/user_model/):
+/// A user's own system registers itself from a plugin's registration function (model/plugin.hpp,
+/// examples/user_model/spring_box.cpp), or from the program that uses it:
 /// @verbatim
-///   static const bool registered = clatter::model::register_model(
+///   clatter::model::register_model(
 ///       "my_oscillator", "a mass on a spring hitting a wall", [](clatter::model::ModelSpec& s) {
 ///         return std::make_unique<MyOscillator>(s.number("k", 1.0), s.law());
 ///       });
