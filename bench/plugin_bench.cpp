@@ -46,10 +46,8 @@ void BM_SpringBoxBuiltIn(benchmark::State& state) { run(state, SpringBox(kBox, e
 
 void BM_SpringBoxPlugin(benchmark::State& state) {
   (void)clatter::model::load_plugin(CLATTER_EXAMPLE_PLUGIN);
-  clatter::model::NumberSpec spec({{"mass", kBox.m},
-                                   {"k_x", kBox.k_x},
-                                   {"k_y", kBox.k_y},
-                                   {"half_width", kBox.L}});
+  clatter::model::NumberSpec spec(
+      {{"mass", kBox.m}, {"k_x", kBox.k_x}, {"k_y", kBox.k_y}, {"half_width", kBox.L}});
   spec.set_law(elastic());
   run(state, *clatter::model::make_model("spring_box", spec));
 }

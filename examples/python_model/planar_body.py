@@ -11,6 +11,7 @@ Use:  clatter.python_model(PlanarBody.rod(mass=1, half_length=1), law="stronge",
 The optional scale methods give the engine the same tolerances as the built-in model, so that
 both runs agree to round-off (tests/python/test_python_model.py).
 """
+import copy
 import math
 
 import numpy as np
@@ -34,6 +35,21 @@ class PlanarBody:
     def rod(cls, mass=1.0, half_length=1.0, **surface):
         L = half_length
         return cls(mass, mass * L * L / 3.0, [(-L, 0.0), (L, 0.0)], ["P1", "P2"], **surface)
+
+    # its parameters by name, with the built-in planar bodies' names: sweeps, continuation and
+    # DIB change them through with_parameter (clatter.python_model)
+    _attributes = {"mass": "m", "gravity": "g", "surface.amplitude": "A", "surface.omega": "omega"}
+
+    def parameters(self):
+        return {"mass": (self.m, "kg", "mass"),
+                "gravity": (self.g, "m/s^2", "gravitational acceleration"),
+                "surface.amplitude": (self.A, "m", "floor motion h = A sin(omega t)"),
+                "surface.omega": (self.omega, "rad/s", "floor frequency")}
+
+    def with_parameter(self, name, value):
+        other = copy.copy(self)
+        setattr(other, self._attributes[name], value)
+        return other
 
     def mass_matrix(self, t, q):
         return np.diag([self.m, self.m, self.I])

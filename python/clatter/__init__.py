@@ -232,7 +232,10 @@ def python_model(obj, law="stronge", e=0.0, mu=0.0):
     nq, contacts, mass_matrix(t, q), applied_forces(t, q, qd), contact(c, t, q, qd) ->
     (g_N, J, w, gamma[, scale]), potential_energy(t, q), force_scale(); optionally
     coordinate_names, mass_scale(), kinetic_energy, applied_power, velocity_scale, rate_bound,
-    gap_scale. It runs in the same engine, calling back into Python (slower than C++)."""
+    gap_scale, and its parameters: `parameters` (a dict, or a method returning one, name -> value
+    or (value, unit, doc)) and with_parameter(name, value) -> a changed object (default: a copy
+    with the attribute `name` set), which sweeps, continuation and DIB use as a C++ model's.
+    It runs in the same engine, calling back into Python (slower than C++)."""
     return _clatter._python_model(obj, law, e, mu)
 
 

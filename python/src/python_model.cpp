@@ -13,8 +13,15 @@
 //   potential_energy(t, q)           V [J]
 //   force_scale()                    a typical force [N]
 // and optionally coordinate_names (list of str), mass_scale(), kinetic_energy(t, q, qd),
-// applied_power(t, q, qd), velocity_scale(t, q, qd), rate_bound(qd), gap_scale(c, t, q).
+// applied_power(t, q, qd), velocity_scale(t, q, qd), rate_bound(qd), gap_scale(c, t, q), and
+// its parameters by name, which sweeps, continuation and DIB change as a C++ model's:
+//   parameters                       a dict (or a method returning one) name → value or
+//                                    (value[, unit[, doc]])
+//   with_parameter(name, value)      a new object with the parameter changed; without it (or
+//                                    None), a shallow copy whose attribute `name` is set
+// A changed model must show the new value in its parameters (checked).
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -170,12 +177,59 @@ class PythonSystem final : public model::System {
   [[nodiscard]] std::unique_ptr<System> clone() const override {
     return std::make_unique<PythonSystem>(*this);
   }
-  [[nodiscard]] model::ParameterSet own_parameters() const override { return {}; }
+  [[nodiscard]] model::ParameterSet own_parameters() const override {
+    model::ParameterSet out;
+    const py::gil_scoped_acquire gil;
+    if (!py::hasattr(obj_, "parameters")) return out;
+    py::object declared = obj_.attr("parameters");
+    if (PyCallable_Check(declared.ptr()) != 0) declared = declared();
+    if (!py::isinstance<py::dict>(declared))
+      throw InvalidArgument("parameters", "must be a dict name -> value or (value, unit, doc)");
+    for (const auto& [key, v] : declared.cast<py::dict>()) {
+      const auto name = key.cast<std::string>();
+      try {
+        if (py::isinstance<py::tuple>(v) || py::isinstance<py::list>(v)) {
+          const auto seq = v.cast<py::sequence>();
+          if (seq.size() < 1 || seq.size() > 3) throw py::cast_error();
+          out.add(name, seq[0].cast<double>(),
+                  seq.size() > 1 ? seq[1].cast<std::string>() : std::string(),
+                  seq.size() > 2 ? seq[2].cast<std::string>() : std::string());
+        } else {
+          out.add(name, v.cast<double>(), "", "");
+        }
+      } catch (const py::cast_error&) {
+        throw InvalidArgument("parameters", "'" + name +
+                                                "' must be a number or (value[, unit[, doc]]), "
+                                                "got " +
+                                                py::repr(v).cast<std::string>());
+      }
+    }
+    return out;
+  }
   [[nodiscard]] std::unique_ptr<System> with_own_parameter(std::string_view name,
-                                                           double /*value*/) const override {
-    throw InvalidArgument(std::string(name),
-                          "a Python model has no parameters of its own by name (only the "
-                          "contacts' e, mu, mu_s, mu_d): change the Python object instead");
+                                                           double value) const override {
+    const py::gil_scoped_acquire gil;
+    (void)own_parameters().get(name);  // throws, naming the known parameters
+    const std::string key(name);
+    py::object next;
+    const bool own = py::hasattr(obj_, "with_parameter") && !obj_.attr("with_parameter").is_none();
+    if (own) {
+      next = obj_.attr("with_parameter")(key, value);
+    } else {
+      next = py::module_::import("copy").attr("copy")(obj_);
+      py::setattr(next, key.c_str(), py::float_(value));
+    }
+    auto out = std::make_unique<PythonSystem>(*this);
+    out->obj_ = std::move(next);
+    const double shown = out->own_parameters().get(name);
+    require(shown == value || (std::isnan(shown) && std::isnan(value)), key.c_str(),
+            "the Python model changed by " +
+                std::string(own ? "its with_parameter"
+                                : "setting the attribute (it has no with_parameter)") +
+                " shows " + format_number(shown) + " instead of " + format_number(value) +
+                " in its parameters: define with_parameter(name, value) returning the changed "
+                "model");
+    return out;
   }
 
  private:

@@ -1,7 +1,10 @@
 // The start of a run: make_data validates the input and finds the contacts closed at the start;
 // the first step resolves it (an approaching contact's impact, or the modes of the closed ones).
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "run.hpp"
 
@@ -34,6 +37,11 @@ Data make_data(const model::System& model, const InitialState& init,
   Data d;
   d.shape = {model.exact_flight(), model.carried_motion(), model.symmetry(),
              model.nq(),           model.num_aux(),        model.num_contacts()};
+  {
+    const std::vector<std::string> names = model.coordinate_names();
+    const auto y = std::find(names.begin(), names.end(), "y");
+    if (y != names.end()) d.shape.height = static_cast<int>(y - names.begin());
+  }
   d.t = init.t;
   d.q = init.q;
   d.qd = init.qd;

@@ -6,6 +6,7 @@
 #include "clatter/hybrid/segment_sections.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "run.hpp"
 
@@ -101,6 +102,30 @@ Sample sample_in_segment(const model::System& model, const Data& d, double t) {
 
 bool flight_apex(const model::System& m, const Data& d, Sample& out) {
   const Segment& s = d.segment;
+  if (s.kind == SegmentKind::kRungeKutta) {
+    const int y = d.shape.height;
+    if (y < 0) return false;
+    for (int c = 0; c < d.shape.num_contacts; ++c)
+      if (s.modes[static_cast<std::size_t>(c)] != ContactMode::kOpen) return false;
+    // rising at the step's start (a step that starts at the top, ẏ = 0, is not one more apex)
+    {
+      VecQ q, qd;
+      VecA a;
+      interpolate(m, d, s.t0, q, qd, a);
+      if (!(qd(y) > 0.0)) return false;
+    }
+    bool found = false;
+    const auto h = [y](double, const VecQ&, const VecQ& qd, const VecA&) {
+      return integrate::ValueSlope{qd(y), std::numeric_limits<double>::quiet_NaN()};
+    };
+    const auto emit = [&](double t, int direction) {
+      if (found || direction != -1) return;  // ẏ from > 0 to < 0: the top
+      found = true;
+      out = sample_in_segment(m, d, t);
+    };
+    segment_crossings(m, d, 8, h, emit);
+    return found;
+  }
   if (s.kind != SegmentKind::kFlight) return false;
   const model::ExactFlight& flight = *m.exact_flight();
   const double tau_apex = flight.apex_time(s.q0, s.qd0);

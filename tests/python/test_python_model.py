@@ -98,3 +98,63 @@ def test_conformance_of_python_models():
         0.1, [0.0, 2.0, 0.4], [0.2, 0.0, 1.0])
     failed = {c["name"] for c in r["checks"] if not c["pass"]}
     assert not r["pass"] and {"contact.P1.gap_gradient", "contact.P2.gap_gradient"} <= failed
+
+
+def test_parameters_of_a_python_model():
+    # declared with value, unit and doc (examples/python_model/planar_body.py), changed by its
+    # with_parameter: a ball dropped from y = 1 onto a fixed floor under gravity g first hits it
+    # at t = sqrt(2/g), for the declared g and for a changed one (closed form, to 1e-10 s)
+    ball = clatter.python_model(PlanarBody.ball(), law="newton", e=0.5)
+    table = {p["name"]: p for p in ball.parameter_table()}
+    assert table["gravity"]["value"] == 9.81 and table["gravity"]["unit"] == "m/s^2"
+    assert table["surface.omega"]["doc"] == "floor frequency"
+    for m, g in ((ball, 9.81), (ball.with_parameter("gravity", 4.0), 4.0)):
+        assert m.parameters["gravity"] == g
+        r = clatter.simulate(m, [0.0, 1.0, 0.0], [0.0, 0.0, 0.0], t_end=0.8, exact_flight=False,
+                             events_only=True)
+        first = r.events["t"][list(r.events["kind"]).index("impact")]
+        assert first == pytest.approx(np.sqrt(2.0 / g), abs=1e-10)
+    with pytest.raises(ValueError, match="unknown parameter|known"):
+        ball.with_parameter("stiffness", 1.0)
+
+    # without with_parameter: a copy with the attribute set; a model whose parameters do not show
+    # the new value is refused, naming the parameter
+    class Attr(PlanarBody):
+        with_parameter = None  # not PlanarBody's: the default route
+
+        def __init__(self):
+            super().__init__(1.0, 1.0, [(0.0, 0.0)], ["ball"])
+            self.k = 2.0
+
+        def parameters(self):
+            return {"k": self.k}
+
+    class Stale(Attr):
+        def parameters(self):
+            return {"k": 2.0}
+
+    assert clatter.python_model(Attr()).with_parameter("k", 3.0).parameters["k"] == 3.0
+    with pytest.raises(ValueError, match="^k: .*shows 2 instead of 3"):
+        clatter.python_model(Stale()).with_parameter("k", 3.0)
+
+
+def test_sweep_of_a_python_model_parameter():
+    # sweep_parameters over the Python ball's surface.omega, as over a C++ model's: the ball on
+    # A sin(omega t) (A = 1, e = 0.9) settles on its period-1 orbit, whose apex height is, in
+    # closed form (impact once per period T = 2 pi/omega at the phase phi with
+    # cos(phi) = g T (1 - e) / (2 A omega (1 + e)), take-off speed g T/2),
+    #   y_apex = A sin(phi) + g T^2 / 8   (the stable orbit: sin(phi) > 0; [B] section 6.3);
+    # to 1e-6 (the Runge-Kutta tolerance of a model without closed-form flight)
+    model = clatter.python_model(PlanarBody.ball(amplitude=1.0, omega=3.0), law="newton", e=0.9)
+    r = clatter.sweep_parameters(model, [("surface.omega", 3.0, 3.1, 3)],
+                                 initial=[(0.0, [0.0, 3.0, 0.0], [0.0, 0.0, 0.0])],
+                                 carry_over="up", transient_periods=300, record_periods=5,
+                                 exact_flight=False, threads=2)
+    g, A, e = 9.81, 1.0, 0.9
+    for k, omega in enumerate(np.linspace(3.0, 3.1, 3)):
+        assert r["surface.omega"][k] == pytest.approx(omega, abs=1e-15)
+        T = 2.0 * np.pi / omega
+        c = g * T * (1.0 - e) / (2.0 * A * omega * (1.0 + e))
+        apex = A * np.sqrt(1.0 - c * c) + g * T * T / 8.0
+        assert len(r["values"][k]) >= 5
+        np.testing.assert_allclose(r["values"][k], apex, rtol=0, atol=1e-6)

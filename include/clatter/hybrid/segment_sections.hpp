@@ -89,8 +89,12 @@ bool coordinate_crossings(const model::System& m, const Data& d, int i, double c
   return true;
 }
 
-/// The apex of a free-flight segment ([B] Fig 5.7: ẏ = 0 with ÿ < 0, model::ExactFlight::
-/// apex_time), if the flight lasts that long (before t1): its sample in `out`.
+/// The apex of a free-flight segment ([B] Fig 5.7: ẏ = 0 with ÿ < 0), if the flight lasts that
+/// long (before t1): its sample in `out`. A closed-form flight gives it by model::ExactFlight::
+/// apex_time; a Runge–Kutta step with every contact open (a model without closed-form flight, or
+/// exact_flight = false) by the first fall of the velocity of the coordinate named "y" through
+/// zero on the step's interpolant (8 samples, refined by TOMS 748). A model without a coordinate
+/// "y" has no apex there.
 [[nodiscard]] bool flight_apex(const model::System& m, const Data& d, Sample& out);
 
 }  // namespace clatter::hybrid
