@@ -14,6 +14,7 @@
 #include "clatter/model/plugin.hpp"
 #include "commands/commands.hpp"
 #include "commands/interrupt.hpp"
+#include "commands/scenario_input.hpp"
 
 namespace {
 
@@ -74,6 +75,10 @@ int run_cli(std::vector<std::string> args) {
       ->type_name("PATH")
       ->expected(1)
       ->take_all();
+  bool strict = false;
+  app.add_flag("--strict", strict,
+               "refuse a plugin's model that fails its conformance check at the initial state "
+               "(default: a warning on stderr)");
   std::map<CLI::App*, clatter::cli::Run> runs;
   const auto add = [&](auto&& adder) {
     const std::size_t before = app.get_subcommands({}).size();
@@ -149,6 +154,7 @@ int run_cli(std::vector<std::string> args) {
   }
   CLI::App* parsed = nullptr;
   try {
+    clatter::cli::set_strict_models(strict);
     for (const std::string& p : plugins)
       (void)clatter::model::load_plugin(
           clatter::model::find_plugin(p, std::filesystem::current_path(), "--plugin"), "--plugin");

@@ -102,6 +102,30 @@ class PluginCli(unittest.TestCase):
             self.assertIn("failed: the test factory always fails", err)
             self.assertFalse(os.path.exists(out))
 
+    def test_a_model_failing_conformance_is_a_warning_or_with_strict_an_error(self):
+        # tests/plugins/bad_plugins.cpp case 6: J_N has the wrong sign (the gap's gradient check)
+        with tempfile.TemporaryDirectory() as d:
+            scenario = os.path.join(d, "s.toml")
+            with open(scenario, "w") as f:
+                f.write('[model]\nplugin = "%s"\nkind = "broken_model"\n[law]\nkind = "newton"\n'
+                        'e = 0.5\n[initial]\nq = [0.0, 1.0]\nqdot = [0.0, 0.0]\n'
+                        '[simulation]\nt_end = 0.5\n' % os.path.join(PLUGINS, "broken_model.so"))
+            rc, _, err = run("simulate", scenario, "--out", os.path.join(d, "warned"), "--no-plot")
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(err.count("\n"), 1, err)
+            self.assertIn("clatter: warning: the model of kind 'broken_model' (plugin ", err)
+            self.assertIn("fails its conformance check at the initial state: "
+                          "contact.floor.gap_gradient", err)
+            out = os.path.join(d, "refused")
+            rc, _, err = run("--strict", "simulate", scenario, "--out", out)
+            self.assertEqual(rc, 2, err)
+            self.assertTrue(err.startswith("clatter: error: model: the model of kind"), err)
+            self.assertIn("(--strict)", err)
+            self.assertFalse(os.path.exists(out))
+            # a plugin model that passes (the example) gives no warning
+            rc, _, err = run("simulate", SCENARIO, "--out", os.path.join(d, "ok"), "--no-plot")
+            self.assertEqual((rc, err), (0, ""))
+
     def test_a_scenario_plugin_path_is_relative_to_the_scenario(self):
         with tempfile.TemporaryDirectory() as d:
             os.makedirs(os.path.join(d, "lib"))

@@ -1,9 +1,13 @@
 #include "commands/scenario_input.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <map>
 
+#include "clatter/model/conformance.hpp"
 #include "clatter/model/planar_body_model.hpp"
+#include "clatter/model/registry.hpp"
 
 namespace clatter::cli {
 
@@ -38,10 +42,41 @@ InvalidArgument with_scenario_key(const InvalidArgument& e) {
   return InvalidArgument(key, std::string(e.what()).substr(e.field().size() + 2));
 }
 
+namespace {
+
+bool strict_models = false;
+
+// a model that does not come with clatter is checked once, at the start (the built-in ones are
+// checked by the test suite on every example)
+void check_plugin_model(const io::Scenario& sc) {
+  const auto& kinds = model::registered_models();
+  const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const model::RegisteredModel& m) {
+    return m.kind == sc.kind;
+  });
+  if (kind == kinds.end() || kind->source == "built-in") return;
+  const model::ConformanceReport report = model::check_conformance(
+      *sc.model, sc.initial.t, sc.initial.q, sc.initial.qd, sc.initial.aux);
+  if (report.pass()) return;
+  std::string failed;
+  for (const model::ConformanceCheck& c : report.checks)
+    if (!c.pass)
+      failed += (failed.empty() ? "" : ", ") + c.name + " (error " + format_number(c.error) +
+                " > " + format_number(c.tolerance) + ")";
+  const std::string what = "the model of kind '" + sc.kind + "' (" + kind->source +
+                           ") fails its conformance check at the initial state: " + failed;
+  if (strict_models) throw InvalidArgument("model", what + " (--strict)");
+  std::cerr << "clatter: warning: " << what << " (model/conformance.hpp; --strict refuses it)\n";
+}
+
+}  // namespace
+
+void set_strict_models(bool strict) { strict_models = strict; }
+
 io::Scenario load_scenario_checked(const std::string& path, bool check_motion) {
   try {
     io::Scenario sc = io::load_scenario(path);
     if (check_motion) check_surface(sc, sc.options.t_end);
+    check_plugin_model(sc);
     return sc;
   } catch (const InvalidArgument& e) {
     throw with_scenario_key(e);

@@ -17,9 +17,15 @@ namespace clatter::cli {
 /// `e` with its field replaced by scenario_key(field).
 [[nodiscard]] InvalidArgument with_scenario_key(const InvalidArgument& e);
 
-/// Loads a scenario; InvalidArgument names the TOML key. With `check_motion`, also refuses a
-/// surface whose motion cannot be evaluated over the run (A ω² that overflows, or a phase ω t_end
-/// that has lost its digits), naming surface.omega / surface.belt_omega.
+/// Whether a plugin's model that fails its conformance check at the scenario's initial state is
+/// refused (`--strict`: InvalidArgument naming "model" and the failed checks) or only warned
+/// about, in one line on stderr (the default).
+void set_strict_models(bool strict);
+
+/// Loads a scenario; InvalidArgument names the TOML key. A model from a plugin is checked
+/// (model/conformance.hpp) at the initial state, see set_strict_models. With `check_motion`, also
+/// refuses a surface whose motion cannot be evaluated over the run (A ω² that overflows, or a phase
+/// ω t_end that has lost its digits), naming surface.omega / surface.belt_omega.
 [[nodiscard]] io::Scenario load_scenario_checked(const std::string& path, bool check_motion);
 
 /// Checks the surface against an end time (after a --t-end override).
