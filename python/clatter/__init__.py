@@ -5,10 +5,10 @@ scenario files, your own model written in Python, simulations, sweeps and period
 names are those of the command line's CSV files.
 """
 
-import functools
-import sys
+import functools as _functools
+import sys as _sys
 
-import numpy as np
+import numpy as _np
 
 from ._clatter import (
     CONTACT_MODES,
@@ -56,7 +56,7 @@ class Table(dict):
 
 
 def _names(table, codes):
-    return np.array(table, dtype=object)[np.asarray(codes, dtype=np.int64)]
+    return _np.array(table, dtype=object)[_np.asarray(codes, dtype=_np.int64)]
 
 
 class SimulationResult:
@@ -77,28 +77,28 @@ class SimulationResult:
         self._raw = raw
         s = raw["samples"]
         self.t, self.q, self.qd, self.energy = s["t"], s["q"], s["qd"], s["energy"]
-        self.aux = s.get("aux", np.zeros((len(self.t), 0)))
+        self.aux = s.get("aux", _np.zeros((len(self.t), 0)))
         self.modes = s["modes"]
         self.sections = Table(raw["sections"])
         for key in ("reason", "message", "t_final", "counts", "max_gap_drift",
                     "max_velocity_drift", "wall_time_s"):
             setattr(self, key, raw.get(key))
         self.energy_ledger = raw["energy"]
-        self.q_final = np.array(raw["q_final"])
-        self.qd_final = np.array(raw["qd_final"])
+        self.q_final = _np.array(raw["q_final"])
+        self.qd_final = _np.array(raw["qd_final"])
 
-    @functools.cached_property
+    @_functools.cached_property
     def events(self):
         """events.csv's columns (built on first use)."""
         return self._event_table(self._raw["events"])
 
-    @functools.cached_property
+    @_functools.cached_property
     def timeseries(self):
         """timeseries.csv's columns (built on first use)."""
         return self._timeseries(self._raw["samples"])
 
     def _event_table(self, e):
-        contacts = np.array([""] + self.model.contact_names, dtype=object)
+        contacts = _np.array([""] + self.model.contact_names, dtype=object)
         names = self.model.coordinate_names
         t = Table()
         t["t"] = e["t"]
@@ -220,8 +220,8 @@ def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=N
         opts["chatter_horizon"] = opts["output_dt"]
     if events_only:  # no samples asked of the engine (0: none), not samples computed and dropped
         opts["output_dt"] = 0.0
-    raw = _clatter._simulate(model, float(t0), np.asarray(q, float), np.asarray(qd, float),
-                             None if aux is None or len(aux) == 0 else np.asarray(aux, float),
+    raw = _clatter._simulate(model, float(t0), _np.asarray(q, float), _np.asarray(qd, float),
+                             None if aux is None or len(aux) == 0 else _np.asarray(aux, float),
                              opts, not events_only, record_events,
                              _crossing_section(sections, crossing))
     return SimulationResult(raw, model)
@@ -243,7 +243,7 @@ def _progress(total, show):
     """A tqdm progress bar when tqdm is installed and show is True, or None and the output is a
     terminal or a notebook."""
     if show is None:
-        show = sys.stderr.isatty() or "ipykernel" in sys.modules
+        show = _sys.stderr.isatty() or "ipykernel" in _sys.modules
     if not show:
         return None
     try:
@@ -273,7 +273,7 @@ def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
     if n != int(n) or not 1 <= n <= 1_000_000:
         raise ValueError(f"n: must lie in [1, 1000000] (omega = (from, to, n)), got {n}")
     n = int(n)
-    q, qd = np.asarray(q, float), np.asarray(qd, float)
+    q, qd = _np.asarray(q, float), _np.asarray(qd, float)
 
     def run(lo_, hi_, n_, threads_):
         return _clatter._sweep_omega(model, float(t0), q, qd, opts, float(lo_), float(hi_), n_,
@@ -283,8 +283,8 @@ def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
     if continuation:
         raw = run(lo, hi, n, 1)
         summary = Table(raw["summary"])
-        summary["reason"] = np.array(summary["reason"], dtype=object)
-        summary["message"] = np.full(len(summary["omega"]), "", dtype=object)
+        summary["reason"] = _np.array(summary["reason"], dtype=object)
+        summary["message"] = _np.full(len(summary["omega"]), "", dtype=object)
         return Table(raw["bifurcation"]), summary
 
     # the values of analysis::sweep_omega and the CLI: from + (to - from) i / (n - 1)
@@ -326,11 +326,11 @@ def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
                        reason=t["reason"][0], message="")
         for k in s:
             s[k].append(row[k])
-    summary = Table(omega=np.array(s["omega"], float), distinct=np.array(s["distinct"], np.int32),
-                    samples=np.array(s["samples"], np.int64),
-                    reason=np.array(s["reason"], dtype=object),
-                    message=np.array(s["message"], dtype=object))
-    return Table(omega=np.array(bif_w, float), y_apex=np.array(bif_y, float)), summary
+    summary = Table(omega=_np.array(s["omega"], float), distinct=_np.array(s["distinct"], _np.int32),
+                    samples=_np.array(s["samples"], _np.int64),
+                    reason=_np.array(s["reason"], dtype=object),
+                    message=_np.array(s["message"], dtype=object))
+    return Table(omega=_np.array(bif_w, float), y_apex=_np.array(bif_y, float)), summary
 
 
 def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.0), cascade=0):
@@ -345,7 +345,7 @@ def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.
     raw["cascade"] = Table(raw["cascade"])
     raw["branches"] = Table(raw["branches"])
     bif = Table(raw["bifurcations"])
-    bif["kind"] = np.array(bif["kind"], dtype=object)
+    bif["kind"] = _np.array(bif["kind"], dtype=object)
     raw["bifurcations"] = bif
     return raw
 
@@ -374,8 +374,8 @@ def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, peri
         raise TypeError("the first argument must be a clatter.Model or a Scenario")
     names = state_names(model)
     aux = [] if aux is None else list(aux)
-    x0 = np.concatenate([np.asarray(q, float), np.asarray(qd, float),
-                         np.asarray(aux if len(aux) else np.zeros(model.num_aux), float)])
+    x0 = _np.concatenate([_np.asarray(q, float), _np.asarray(qd, float),
+                         _np.asarray(aux if len(aux) else _np.zeros(model.num_aux), float)])
     if len(x0) != len(names):
         raise ValueError(f"q, qd: the state must have {len(names)} entries ({', '.join(names)})")
     solve = [s for s in (solve.split(",") if isinstance(solve, str) else solve)]
@@ -383,12 +383,12 @@ def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, peri
         omega = model.parameter(frequency)
         section = {"kind": "forced", "frequency": frequency, "periods": int(periods),
                    "phase": float(omega * t0 if phase is None else phase)}
-        u0 = np.array([x0[names.index(n)] if n in names else np.nan for n in solve])
+        u0 = _np.array([x0[names.index(n)] if n in names else _np.nan for n in solve])
     else:
         if period is None:
             raise ValueError("period: an autonomous section (anchor=...) needs the guess period T")
         section = {"kind": "autonomous", "anchor": anchor, "drift": drift or ""}
-        u0 = np.array([x0[names.index(n)] if n in names else np.nan for n in solve] + [period])
+        u0 = _np.array([x0[names.index(n)] if n in names else _np.nan for n in solve] + [period])
     closed = [False] * model.num_contacts
     return model, options, section, solve, x0, closed, u0
 
@@ -426,8 +426,8 @@ def continue_orbit(system, solve, parameter, p_range, direction=1, ds=0.01, ds_m
                                      "direction": int(direction), "ds": ds, "ds_max": ds_max,
                                      "max_points": int(max_points)})
     for key in ("p", "period", "max_abs_multiplier", "tau_sn", "tau_pd", "margin"):
-        out[key] = np.asarray(out[key])
-    out["stable"] = np.asarray(out["stable"], bool)
+        out[key] = _np.asarray(out[key])
+    out["stable"] = _np.asarray(out["stable"], bool)
     return out
 
 
@@ -446,7 +446,7 @@ def poincare(system, section="impact", count=100, t_max=None, q=None, qd=None, t
             raise ValueError("t_max: required for a Model (no crossing after this time) [s]")
     out = _clatter._poincare(model, options, dict(spec, kind=section), float(start), x0, closed,
                              int(count), float(t_max))
-    out["t"] = np.asarray(out["t"])
+    out["t"] = _np.asarray(out["t"])
     return out
 
 
@@ -496,7 +496,7 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     else:
         raise TypeError("the first argument must be a clatter.Model or a Scenario")
     opts.update(options)
-    initials = [(float(t), np.asarray(q, float), np.asarray(qd, float)) for t, q, qd in initial]
+    initials = [(float(t), _np.asarray(q, float), _np.asarray(qd, float)) for t, q, qd in initial]
     axes = [(str(n), float(a), float(b), int(k)) for n, a, b, k in params]
     if section == "crossing" and crossing is None:
         raise ValueError("crossing: the crossing section needs crossing=(name, value[, dir])")

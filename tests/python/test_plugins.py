@@ -57,3 +57,9 @@ def test_bad_plugins_are_value_errors_naming_the_file(examples):
         clatter.load_plugin(toml)
     with pytest.raises(ValueError, match=r"no plugin 'no_such_plugin'"):
         clatter.load_plugin("no_such_plugin")
+
+
+def test_the_namespace_is_the_public_api():
+    # nothing the module uses internally (numpy, sys, functools) is exported as its own name
+    public = {n for n in dir(clatter) if not n.startswith("_")}
+    assert public == set(clatter.__all__)
