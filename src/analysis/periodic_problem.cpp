@@ -130,8 +130,31 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   return run;
 }
 
+namespace {
+
+// "the flow with <what> from t = .. stopped at t = .. (reason): message"
+std::string failed_flow(const std::string& what, double t0, const hybrid::SimulationResult& r) {
+  return "the flow with " + what + " from t = " + format_number(t0) +
+         " stopped at t = " + format_number(r.t) + " (" + std::string(hybrid::to_string(r.reason)) +
+         "): " + r.message;
+}
+
+// false, and `failure` set, unless both flows of a central difference reached their end
+bool both_ok(const FlowRun& a, const FlowRun& b, const std::string& what, double h,
+             std::string* failure) {
+  if (a.ok() && b.ok()) return true;
+  if (failure != nullptr) {
+    const FlowRun& bad = a.ok() ? b : a;
+    *failure = failed_flow(what + (a.ok() ? " - " : " + ") + format_number(h), bad.t0, bad.result);
+  }
+  return false;
+}
+
+}  // namespace
+
 bool residual_jacobian(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
-                       Eigen::MatrixXd& J, const std::string& parameter, Eigen::VectorXd* dr_dp) {
+                       Eigen::MatrixXd& J, const std::string& parameter, Eigen::VectorXd* dr_dp,
+                       std::string* failure) {
   const Eigen::Index n = u.size();
   J.resize(n, n);
   for (Eigen::Index j = 0; j < n; ++j) {
@@ -140,7 +163,7 @@ bool residual_jacobian(const PeriodicProblem& p, const model::System& m, const E
     up(j) += h;
     um(j) -= h;
     const FlowRun a = run_flow(p, m, up), b = run_flow(p, m, um);
-    if (!a.ok() || !b.ok()) return false;
+    if (!both_ok(a, b, "unknown u[" + std::to_string(j) + "]", h, failure)) return false;
     J.col(j) = (a.residual - b.residual) / (2.0 * h);
   }
   if (dr_dp != nullptr) {
@@ -149,14 +172,14 @@ bool residual_jacobian(const PeriodicProblem& p, const model::System& m, const E
     const auto mp = m.with_parameter(parameter, p0 + h);
     const auto mm = m.with_parameter(parameter, p0 - h);
     const FlowRun a = run_flow(p, *mp, u), b = run_flow(p, *mm, u);
-    if (!a.ok() || !b.ok()) return false;
+    if (!both_ok(a, b, "parameter " + parameter, h, failure)) return false;
     *dr_dp = (a.residual - b.residual) / (2.0 * h);
   }
   return true;
 }
 
 bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
-                           const Eigen::VectorXd& u, Eigen::MatrixXd& M_C) {
+                           const Eigen::VectorXd& u, Eigen::MatrixXd& M_C, std::string* failure) {
   const std::vector<int> C = p.monodromy_components();
   const auto nc = static_cast<Eigen::Index>(C.size());
   M_C.resize(nc, nc);
@@ -177,12 +200,20 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
       hybrid::InitialState start = init;
       unpack_state(m, x, start.q, start.qd, start.aux);
       hybrid::SimulationResult r;
+      const std::string what =
+          "state component " + std::to_string(c) + (s > 0 ? " + " : " - ") + format_number(h);
       try {
         r = hybrid::simulate(m, start, o, nullptr);
-      } catch (const InvalidArgument&) {
+      } catch (const InvalidArgument& e) {
+        if (failure != nullptr)
+          *failure = "the flow with " + what + " from t = " + format_number(t0) +
+                     " was refused: " + e.what();
         return false;
       }
-      if (r.reason != hybrid::StopReason::kEndTime) return false;
+      if (r.reason != hybrid::StopReason::kEndTime) {
+        if (failure != nullptr) *failure = failed_flow(what, t0, r);
+        return false;
+      }
       const StateVector xe = pack_state(m, r.q, r.qd, r.aux);
       for (Eigen::Index i = 0; i < nc; ++i) col(i) += s * xe(C[static_cast<std::size_t>(i)]);
     }

@@ -79,9 +79,12 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
       orbit.message = "variational monodromy: " + v.message;
       return false;
     }
-  } else if (!monodromy_differences(p, m, orbit.u, orbit.monodromy)) {
-    orbit.message = "a perturbed flow failed while differencing the monodromy";
-    return false;
+  } else {
+    std::string why;
+    if (!monodromy_differences(p, m, orbit.u, orbit.monodromy, &why)) {
+      orbit.message = "a perturbed flow failed while differencing the monodromy: " + why;
+      return false;
+    }
   }
   orbit.DP = section_jacobian(p, m, run, orbit.monodromy);
   orbit.multipliers = multipliers_of(orbit.DP);
@@ -110,8 +113,9 @@ Orbit find_orbit(const PeriodicProblem& p, const model::System& m, const Eigen::
       break;
     }
     Eigen::MatrixXd J;
-    if (!residual_jacobian(p, m, orbit.u, J)) {
-      orbit.message = "a perturbed flow failed while differencing the residual";
+    std::string why;
+    if (!residual_jacobian(p, m, orbit.u, J, {}, nullptr, &why)) {
+      orbit.message = "a perturbed flow failed while differencing the residual: " + why;
       break;
     }
     const Eigen::VectorXd delta = J.fullPivLu().solve(-residual);

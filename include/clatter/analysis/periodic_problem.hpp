@@ -100,16 +100,21 @@ void start_and_period(const PeriodicProblem& p, const model::System& m, const Ei
                                double output_dt = 0.0);
 
 /// ∂r/∂u by central differences of run_flow (steps h_j = 1e-6 (1 + |u_j|)), and, if `dr_dp` is
-/// not null, ∂r/∂p for the parameter `parameter` (step 1e-6 (1 + |p|)). False if a flow fails.
+/// not null, ∂r/∂p for the parameter `parameter` (step 1e-6 (1 + |p|)). False if a flow fails;
+/// then `failure` (if not null) says which perturbed flow, from and to what time, and the
+/// engine's stop reason and message.
 [[nodiscard]] bool residual_jacobian(const PeriodicProblem& p, const model::System& m,
                                      const Eigen::VectorXd& u, Eigen::MatrixXd& J,
                                      const std::string& parameter = {},
-                                     Eigen::VectorXd* dr_dp = nullptr);
+                                     Eigen::VectorXd* dr_dp = nullptr,
+                                     std::string* failure = nullptr);
 
 /// M restricted to C (p.monodromy_components()) by central differences of the flow: the
-/// independent reference for the variational route (analysis/variational.hpp).
+/// independent reference for the variational route (analysis/variational.hpp). False if a flow
+/// fails; then `failure` (if not null) says which, as residual_jacobian does.
 [[nodiscard]] bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
-                                         const Eigen::VectorXd& u, Eigen::MatrixXd& M_C);
+                                         const Eigen::VectorXd& u, Eigen::MatrixXd& M_C,
+                                         std::string* failure = nullptr);
 
 /// D P of the section from M restricted to C (see the file comment) at the end state of `run`.
 [[nodiscard]] Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,
