@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <string>
@@ -25,17 +26,16 @@ std::mutex& plugins_mutex() {
   return m;
 }
 
-// the plugins loaded so far; a deque-like vector of records that are never removed
-std::vector<LoadedPlugin>& plugins() {
-  static std::vector<LoadedPlugin> list;
+// the plugins loaded so far, never removed: a deque, so that the reference load_plugin returns
+// stays valid when more are loaded
+std::deque<LoadedPlugin>& plugins() {
+  static std::deque<LoadedPlugin> list;
   return list;
 }
 
-// the field named by the refusals of the load in progress (under plugins_mutex, or before it)
-thread_local const char* refusal_field = "plugin";
-
-[[noreturn]] void refuse(const std::filesystem::path& path, const std::string& why) {
-  throw InvalidArgument(refusal_field, path.string() + ": " + why);
+[[noreturn]] void refuse(const char* field, const std::filesystem::path& path,
+                         const std::string& why) {
+  throw InvalidArgument(field, path.string() + ": " + why);
 }
 
 std::string eigen_text(int v) {
@@ -44,36 +44,41 @@ std::string eigen_text(int v) {
 }
 
 // the info of a plugin file, checked against this library; the handle stays open
-const PluginInfo& open_plugin(const std::filesystem::path& path) {
+const PluginInfo& open_plugin(const std::filesystem::path& path, const char* field) {
   // RTLD_LOCAL: a plugin's own symbols do not leak into other plugins; RTLD_NOW: a symbol it
   // lacks (built against another clatter) is an error here, not a crash in the middle of a run
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* e = ::dlerror();
-    refuse(path, std::string("cannot be loaded as a shared library (") +
-                     (e != nullptr ? e : "unknown error") + ")");
+    refuse(field, path,
+           std::string("cannot be loaded as a shared library (") +
+               (e != nullptr ? e : "unknown error") + ")");
   }
   using InfoFunction = const PluginInfo* (*)();
   void* symbol = ::dlsym(handle, kPluginEntryPoint);
   if (symbol == nullptr)
-    refuse(path, std::string("is not a clatter plugin (it has no ") + kPluginEntryPoint +
-                     "; see CLATTER_PLUGIN in clatter/model/plugin.hpp)");
+    refuse(field, path,
+           std::string("is not a clatter plugin (it has no ") + kPluginEntryPoint +
+               "; see CLATTER_PLUGIN in clatter/model/plugin.hpp)");
   const auto info_function = reinterpret_cast<InfoFunction>(symbol);
   const PluginInfo* info = info_function();
-  if (info == nullptr) refuse(path, "is not a clatter plugin (its plugin info is empty)");
+  if (info == nullptr) refuse(field, path, "is not a clatter plugin (its plugin info is empty)");
   if (info->abi != kPluginAbi)
-    refuse(path, "was built for plugin ABI " + std::to_string(info->abi) + ", this clatter " +
-                     version() + " loads ABI " + std::to_string(kPluginAbi) +
-                     "; rebuild the plugin against this clatter");
+    refuse(field, path,
+           "was built for plugin ABI " + std::to_string(info->abi) + ", this clatter " + version() +
+               " loads ABI " + std::to_string(kPluginAbi) +
+               "; rebuild the plugin against this clatter");
   const std::string built_with = info->clatter_version != nullptr ? info->clatter_version : "?";
   if (built_with != version())
-    refuse(path, "was built against clatter " + built_with + ", this is clatter " + version() +
-                     "; rebuild the plugin against this clatter");
+    refuse(field, path,
+           "was built against clatter " + built_with + ", this is clatter " + version() +
+               "; rebuild the plugin against this clatter");
   if (info->eigen_version != kEigenVersion)
-    refuse(path, "was built with Eigen " + eigen_text(info->eigen_version) +
-                     ", this clatter with Eigen " + eigen_text(kEigenVersion) +
-                     "; rebuild the plugin with the same Eigen");
-  if (info->register_models == nullptr) refuse(path, "has no registration function");
+    refuse(field, path,
+           "was built with Eigen " + eigen_text(info->eigen_version) +
+               ", this clatter with Eigen " + eigen_text(kEigenVersion) +
+               "; rebuild the plugin with the same Eigen");
+  if (info->register_models == nullptr) refuse(field, path, "has no registration function");
   return *info;
 }
 
@@ -98,31 +103,30 @@ std::vector<std::filesystem::path> search_path(const std::filesystem::path& base
 }  // namespace
 
 const LoadedPlugin& load_plugin(const std::filesystem::path& given, const char* field) {
-  refusal_field = field;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(given, ec))
-    refuse(given, std::filesystem::exists(given, ec) ? "is not a file" : "no such file");
+    refuse(field, given, std::filesystem::exists(given, ec) ? "is not a file" : "no such file");
   const std::filesystem::path path = std::filesystem::canonical(given, ec);
-  if (ec) refuse(given, "cannot be resolved (" + ec.message() + ")");
+  if (ec) refuse(field, given, "cannot be resolved (" + ec.message() + ")");
 
   const std::lock_guard<std::mutex> lock(plugins_mutex());
   for (const LoadedPlugin& p : plugins())
     if (p.path == path) return p;
-  const PluginInfo& info = open_plugin(path);
+  const PluginInfo& info = open_plugin(path, field);
   const std::string source = "plugin " + path.string();
   detail::set_registration_source(source);
   try {
     info.register_models();
   } catch (const std::exception& e) {
-    detail::set_registration_source("built-in");
+    detail::set_registration_source(kBuiltInSource);
     detail::unregister_source(source);
-    refuse(path, std::string("its registration failed: ") + e.what());
+    refuse(field, path, std::string("its registration failed: ") + e.what());
   } catch (...) {
-    detail::set_registration_source("built-in");
+    detail::set_registration_source(kBuiltInSource);
     detail::unregister_source(source);
-    refuse(path, "its registration failed with an unknown exception");
+    refuse(field, path, "its registration failed with an unknown exception");
   }
-  detail::set_registration_source("built-in");
+  detail::set_registration_source(kBuiltInSource);
   LoadedPlugin record{path, info.name != nullptr ? info.name : path.stem().string(), {}};
   for (const RegisteredModel& m : registered_models())
     if (m.source == source) record.kinds.push_back(m.kind);
@@ -132,7 +136,7 @@ const LoadedPlugin& load_plugin(const std::filesystem::path& given, const char* 
 
 std::vector<LoadedPlugin> loaded_plugins() {
   const std::lock_guard<std::mutex> lock(plugins_mutex());
-  return plugins();
+  return {plugins().begin(), plugins().end()};
 }
 
 std::filesystem::path find_plugin(std::string_view reference, const std::filesystem::path& base,

@@ -14,20 +14,18 @@ void add_builtin_models(std::vector<RegisteredModel>& table);
 
 namespace {
 
-const char* const kBuiltIn = "built-in";
-
 std::vector<RegisteredModel>& table() {
   static std::vector<RegisteredModel> models = [] {
     std::vector<RegisteredModel> t;
     detail::add_builtin_models(t);
-    for (RegisteredModel& m : t) m.source = kBuiltIn;
+    for (RegisteredModel& m : t) m.source = kBuiltInSource;
     return t;
   }();
   return models;
 }
 
 std::string& current_source() {
-  static std::string source = kBuiltIn;
+  static std::string source = kBuiltInSource;
   return source;
 }
 

@@ -53,7 +53,7 @@ void check_plugin_model(const io::Scenario& sc) {
   const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const model::RegisteredModel& m) {
     return m.kind == sc.kind;
   });
-  if (kind == kinds.end() || kind->source == "built-in") return;
+  if (kind == kinds.end() || kind->source == model::kBuiltInSource) return;
   const model::ConformanceReport report = model::check_conformance(
       *sc.model, sc.initial.t, sc.initial.q, sc.initial.qd, sc.initial.aux);
   if (report.pass()) return;

@@ -58,11 +58,14 @@ class ModelSpec {
 
 using Factory = std::function<std::unique_ptr<System>(ModelSpec&)>;
 
+/// The source of the kinds that come with clatter (RegisteredModel::source).
+inline constexpr const char* kBuiltInSource = "built-in";
+
 struct RegisteredModel {
   std::string kind;
   std::string doc;  ///< one line
   Factory make;
-  std::string source{"built-in"};  ///< or "plugin <path>", the plugin that registered it
+  std::string source{kBuiltInSource};  ///< or "plugin <path>", the plugin that registered it
 };
 
 /// Adds a kind (returns true, for static registration). Throws InvalidArgument if the kind
