@@ -37,7 +37,7 @@ Data make_data(const model::System& model, const InitialState& init,
   Data d;
   d.shape = {model.exact_flight(), model.carried_motion(), model.symmetry(),
              model.nq(),           model.num_aux(),        model.num_contacts()};
-  {
+  if (options.section == Section::kApex) {  // the names cost an allocation: only when asked
     const std::vector<std::string> names = model.coordinate_names();
     const auto y = std::find(names.begin(), names.end(), "y");
     if (y != names.end()) d.shape.height = static_cast<int>(y - names.begin());

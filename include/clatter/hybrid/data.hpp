@@ -159,7 +159,9 @@ struct ModelShape {
   int nq{0};
   int num_aux{0};
   int num_contacts{0};
-  int height{-1};  ///< the coordinate named "y" (the apex section of a Runge–Kutta flight), or −1
+  /// the coordinate named "y" (the apex section of a Runge–Kutta flight; found only when the
+  /// options ask for the apex section), or −1
+  int height{-1};
 };
 
 struct Data {
