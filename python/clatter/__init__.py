@@ -356,7 +356,7 @@ def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.
 
 
 def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0,
-                   aux):
+                   aux, modulo_symmetry=False, closed=None):
     """(model, options, section dict, solved names, x0, closed, u0) of an orbit problem whose
     guess is the start state (a Scenario's initial state unless q, qd are given)."""
     if isinstance(system, Scenario):
@@ -389,23 +389,53 @@ def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, peri
             raise ValueError("period: an autonomous section (anchor=...) needs the guess period T")
         section = {"kind": "autonomous", "anchor": anchor, "drift": drift or ""}
         u0 = _np.array([x0[names.index(n)] if n in names else _np.nan for n in solve] + [period])
-    closed = [False] * model.num_contacts
-    return model, options, section, solve, x0, closed, u0
+    section["modulo_symmetry"] = bool(modulo_symmetry)
+    return model, options, section, solve, x0, _closed_contacts(model, closed), u0
+
+
+def _closed_contacts(model, closed):
+    """[bool] per contact from None (all open), contact names or indices, or one bool each."""
+    n = model.num_contacts
+    if closed is None:
+        return [False] * n
+    closed = list(closed)
+    if len(closed) == n and all(isinstance(c, bool) for c in closed):
+        return closed
+    names = list(model.contact_names)
+    out = [False] * n
+    for c in closed:
+        if isinstance(c, str):
+            if c not in names:
+                raise ValueError(f"closed: no contact {c!r} (contacts: {', '.join(names)})")
+            out[names.index(c)] = True
+        elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < n:
+            out[c] = True
+        else:
+            raise ValueError(f"closed: {c!r} is neither a contact name nor an index in [0, {n})")
+    return out
 
 
 def periodic_orbit(system, solve, periods=1, phase=None, frequency="surface.omega", anchor=None,
                    drift=None, period=None, q=None, qd=None, t0=None, aux=None,
-                   monodromy="differences", segments=1, tol=1e-10, max_iter=30):
+                   monodromy="differences", segments=1, tol=1e-10, max_iter=30,
+                   modulo_symmetry=False, closed=None, options=None):
     """A periodic orbit by shooting from the start state (a Scenario's initial state, or q, qd).
 
     Forced models: the stroboscopic section through the start (phase = omega t0 unless given),
     `periods` forcing periods. Autonomous models: anchor="x" (the component fixed on the
     section), drift="v_dr" (its drift rate, a parameter), period=T (the guess). `solve`: the
-    state components solved for (names of clatter.state_names(model)). Returns a dict: converged,
-    u, x0, t0, period, multipliers, stable, monodromy, DP, events.
+    state components solved for (names of clatter.state_names(model)). modulo_symmetry=True: the
+    orbit closes on the image of its start under the model's symmetry (a walker's step;
+    docs/analysis.md). closed: the contacts closed at the start (names or indices; default: those
+    the engine finds touching at rest). options: simulation options over the Scenario's (e.g.
+    {"two_contact": "sequential"}).
+    Returns a dict: converged, u, x0, t0, period, multipliers, stable, monodromy, DP, events.
     """
+    extra = options
     model, options, section, solved, x0, closed, u0 = _orbit_problem(
-        system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0, aux)
+        system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0, aux,
+        modulo_symmetry, closed)
+    options.update(extra or {})
     return _clatter._periodic_orbit(model, options, section, solved, x0, closed, u0,
                                     {"monodromy": monodromy, "segments": int(segments),
                                      "tol": tol, "max_iter": int(max_iter)})
@@ -419,7 +449,9 @@ def continue_orbit(system, solve, parameter, p_range, direction=1, ds=0.01, ds_m
     model, options, section, solved, x0, closed, u0 = _orbit_problem(
         system, solve, orbit.get("periods", 1), orbit.get("phase"),
         orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
-        orbit.get("period"), orbit.get("q"), orbit.get("qd"), orbit.get("t0"), orbit.get("aux"))
+        orbit.get("period"), orbit.get("q"), orbit.get("qd"), orbit.get("t0"), orbit.get("aux"),
+        orbit.get("modulo_symmetry", False), orbit.get("closed"))
+    options.update(orbit.get("options") or {})
     lo, hi = p_range
     out = _clatter._continue_orbits(model, options, section, solved, x0, closed, u0,
                                     {"parameter": parameter, "p_min": lo, "p_max": hi,
@@ -469,7 +501,8 @@ def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, 
 def sweep_parameters(system, params, carry_over="none", initial=None, section="apex",
                      observe="y", contact=-1, transient_periods=1000.0, record_periods=200.0,
                      period_parameter="surface.omega", threads=2, periodic_tol=0.0,
-                     periodic_check=True, crossing=None, **options):
+                     periodic_check=True, crossing=None, clock="periods", max_time=None,
+                     **options):
     """Sweeps of any named parameter(s), as `clatter sweep --param ...` (analysis::run_sweep).
 
     params: [(name, from, to, n)] with one or two axes; carry_over: none, up, down or both;
@@ -479,6 +512,11 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     periodic_tol > 0: a value stops once its stroboscopic states close a cycle of <= 64 periods
     to that relative tolerance, and the rest of its record repeats the cycle (docs/analysis.md);
     periodic_check=False takes a cycle without the perturbed replay that shows it stable.
+    clock: what transient_periods and record_periods count: "periods" (of period_parameter, the
+    forcing), "time" [s], "impacts" or "impacts:CONTACT" (impacts of any contact or of one), or
+    "crossings" (of the section); a model without a forcing needs one of the last three. With
+    impacts or crossings each value's run is bounded by max_time [s] (default: the Scenario's
+    t_end - t0); a value that reaches it first has record_complete False and a message.
     Returns one row per (grid point, run): the parameter values, point, run, distinct,
     impacts_per_period, reason, message, cycle, closed_at and refused (the shortcut's cycle in periods,
     0 if run in full, and the period it closed at), and values (the observable's recorded
@@ -501,7 +539,18 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     if section == "crossing" and crossing is None:
         raise ValueError("crossing: the crossing section needs crossing=(name, value[, dir])")
     section = _crossing_section(section, crossing)
+    clock_name, _, clock_on = str(clock).partition(":")
+    clock_contact = -1
+    if clock_on:
+        names = list(model.contact_names)
+        if clock_name != "impacts" or clock_on not in names:
+            raise ValueError(f"clock: impacts:CONTACT names a contact of the model "
+                             f"({', '.join(names)}), got {clock!r}")
+        clock_contact = names.index(clock_on)
+    if max_time is None:
+        t0 = initials[0][0] if initials else 0.0
+        max_time = opts.get("t_end", 0.0) - t0 if clock_name in ("impacts", "crossings") else 0.0
     return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
                                int(contact), float(transient_periods), float(record_periods),
                                period_parameter, int(threads), float(periodic_tol),
-                               bool(periodic_check))
+                               bool(periodic_check), clock_name, clock_contact, float(max_time))

@@ -8,7 +8,8 @@
 //   _poincare(model, options, section, t0, x0, closed, count, t_max) -> dict
 //   _boundary_crossing(model, options, section, solved, x0, closed, u0, crossing) -> dict
 //
-// section: {"kind": "forced"|"autonomous", "frequency", "phase", "periods", "anchor", "drift"}
+// section: {"kind": "forced"|"autonomous", "frequency", "phase", "periods", "anchor", "drift",
+// "modulo_symmetry"}
 // for orbits; {"kind": "impact"|"event"|"phase"|"crossing", ...} for Poincaré maps.
 
 #include <string>
@@ -54,6 +55,7 @@ analysis::PeriodicProblem problem_of(const std::shared_ptr<model::System>& m,
     sec.anchor = analysis::state_index(*m, get<std::string>(section, "anchor", ""), "anchor");
     sec.drift = get<std::string>(section, "drift", "");
   }
+  sec.modulo_symmetry = get<bool>(section, "modulo_symmetry", false);
   std::vector<int> s;
   for (const std::string& n : solved) s.push_back(analysis::state_index(*m, n, "solve"));
   std::array<bool, model::kMaxContacts> c{};

@@ -4,8 +4,9 @@
 // "crossing:NAME:VALUE[:DIR]", periodic shortcut), with the GIL released and Ctrl-C polled.
 //
 //   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
-//              record, period_parameter, threads, periodic_tol, periodic_check) -> dict of
-//              per-record columns
+//              record, period_parameter, threads, periodic_tol, periodic_check, clock,
+//              clock_contact, max_time) -> dict of per-record columns
+//   clock: "periods", "time", "impacts" or "crossings" (what transient and record count)
 //   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
 
 #include <string>
@@ -32,7 +33,8 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const py::dict& options, const std::vector<Axis>& axes, const std::string& carry,
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
-                   int threads, double periodic_tol, bool periodic_check) {
+                   int threads, double periodic_tol, bool periodic_check, const std::string& clock,
+                   int clock_contact, double max_time) {
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;
   for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});
@@ -68,6 +70,20 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   sw.transient_periods = transient;
   sw.record_periods = record;
   sw.period_parameter = period_parameter;
+  if (clock == "periods") {
+    sw.clock = analysis::SweepClock::kPeriods;
+  } else if (clock == "time") {
+    sw.clock = analysis::SweepClock::kTime;
+  } else if (clock == "impacts") {
+    sw.clock = analysis::SweepClock::kImpacts;
+  } else if (clock == "crossings") {
+    sw.clock = analysis::SweepClock::kCrossings;
+  } else {
+    throw InvalidArgument("clock",
+                          "must be periods, time, impacts or crossings, got \"" + clock + "\"");
+  }
+  sw.clock_contact = clock_contact;
+  sw.max_time = max_time;
   std::vector<hybrid::InitialState> init;
   for (const auto& [t, q, qd] : initials) {
     require(q.size() == m->nq() && qd.size() == m->nq(), "initial",
@@ -88,6 +104,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   std::vector<int> run, distinct, cycle;
   std::vector<long> closed_at;
   std::vector<int> refused;
+  std::vector<bool> full;
   std::vector<double> ipp;
   std::vector<std::string> reason, error;
   std::vector<std::vector<double>> values;
@@ -99,6 +116,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     cycle.push_back(r.cycle);
     closed_at.push_back(r.closed_at);
     refused.push_back(r.refused);
+    full.push_back(r.complete);
     ipp.push_back(r.impacts_per_period);
     reason.push_back(r.error.empty() ? hybrid::to_string(r.reason) : "error");
     error.push_back(r.error.empty() ? r.message : r.error);
@@ -118,6 +136,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   d["cycle"] = cycle;
   d["closed_at"] = closed_at;
   d["refused"] = refused;
+  d["record_complete"] = full;
   d["impacts_per_period"] = ipp;
   d["reason"] = reason;
   d["message"] = error;

@@ -19,7 +19,11 @@
 //                                    (value[, unit[, doc]])
 //   with_parameter(name, value)      a new object with the parameter changed; without it (or
 //                                    None), a shallow copy whose attribute `name` is set
-// A changed model must show the new value in its parameters (checked).
+// A changed model must show the new value in its parameters (checked). A symmetry of its motion
+// (model/motion_symmetry.hpp; orbits modulo it, e.g. a walker's step):
+//   symmetry(t, q, qd)               (q, qd) of the image G of the state
+//   symmetry_contacts                π: contact k of a motion is contact symmetry_contacts[k] of
+//                                    its image (list of int, a permutation)
 
 #include <cmath>
 #include <memory>
@@ -31,6 +35,7 @@
 
 #include "bindings.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/model/motion_symmetry.hpp"
 #include "clatter/model/system.hpp"
 
 namespace py = pybind11;
@@ -58,6 +63,22 @@ const double* numbers(const Array& a, py::ssize_t size, const std::string& what)
   return a.data();
 }
 
+class PythonSystem;
+
+// the symmetry of a Python model: its methods called through the model that owns it
+class PythonSymmetry final : public model::MotionSymmetry {
+ public:
+  explicit PythonSymmetry(const PythonSystem* owner) : owner_(owner) {}
+  void apply(double t, VecQ& q, VecQ& qd, VecA& aux) const override;
+  [[nodiscard]] std::vector<int> contact_map() const override;
+  [[nodiscard]] std::string description() const override {
+    return "the Python model's symmetry(t, q, qd)";
+  }
+
+ private:
+  const PythonSystem* owner_;
+};
+
 class PythonSystem final : public model::System {
  public:
   PythonSystem(py::object obj, const LawChoice& law) : obj_(std::move(obj)) {
@@ -78,13 +99,21 @@ class PythonSystem final : public model::System {
     for (const char* m : {"mass_scale", "kinetic_energy", "applied_power", "velocity_scale",
                           "rate_bound", "gap_scale"})
       has_.push_back(py::hasattr(obj_, m));
+    has_symmetry_ = py::hasattr(obj_, "symmetry");
+    require(!has_symmetry_ || py::hasattr(obj_, "symmetry_contacts"), "symmetry_contacts",
+            "a model with symmetry(t, q, qd) must give symmetry_contacts (the image of each "
+            "contact)");
   }
-  PythonSystem(const PythonSystem& other) : model::System(other) {
+  PythonSystem(const PythonSystem& other) : model::System(other), symmetry_(this) {
     const py::gil_scoped_acquire gil;
     obj_ = other.obj_;
     nq_ = other.nq_;
     names_ = other.names_;
     has_ = other.has_;
+    has_symmetry_ = other.has_symmetry_;
+  }
+  [[nodiscard]] const model::MotionSymmetry* motion_symmetry() const override {
+    return has_symmetry_ ? &symmetry_ : nullptr;
   }
   PythonSystem& operator=(const PythonSystem&) = delete;
   ~PythonSystem() override {
@@ -237,7 +266,26 @@ class PythonSystem final : public model::System {
   int nq_{0};
   std::vector<std::string> names_;
   std::vector<bool> has_;
+  bool has_symmetry_{false};
+  PythonSymmetry symmetry_{this};
 };
+
+void PythonSymmetry::apply(double t, VecQ& q, VecQ& qd, VecA& /*aux*/) const {
+  const py::gil_scoped_acquire gil;
+  const py::tuple r =
+      owner_->object().attr("symmetry")(t, to_numpy(q), to_numpy(qd)).cast<py::tuple>();
+  require(r.size() == 2, "symmetry", "must return (q, qd)");
+  const Array a = r[0].cast<Array>(), b = r[1].cast<Array>();
+  const double* qa = numbers(a, q.size(), "symmetry");
+  const double* qb = numbers(b, qd.size(), "symmetry");
+  std::copy(qa, qa + q.size(), q.data());
+  std::copy(qb, qb + qd.size(), qd.data());
+}
+
+std::vector<int> PythonSymmetry::contact_map() const {
+  const py::gil_scoped_acquire gil;
+  return owner_->object().attr("symmetry_contacts").cast<std::vector<int>>();
+}
 
 }  // namespace
 

@@ -437,6 +437,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
 PeriodicProblem doubled_problem(const PeriodicProblem& problem) {
   PeriodicProblem p = problem;
   if (p.section.kind == OrbitSectionKind::kForced) p.section.periods *= 2;
+  p.section.symmetry_power *= 2;  // two steps of a gait close on G²(x₀)
   return p;
 }
 

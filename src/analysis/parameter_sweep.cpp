@@ -35,6 +35,13 @@ double omega_at(const model::System& base, const ParameterSweep& sw, std::size_t
   return base.parameter(sw.period_parameter);
 }
 
+// whether the sweep needs a forcing frequency besides its clock: the stroboscopic section, the
+// impact phase, the periodic shortcut
+bool needs_frequency(const ParameterSweep& sw, const ResolvedObservable& what) {
+  return what.section == SectionKind::kStroboscopic ||
+         what.kind == ResolvedObservable::Kind::kPhase || sw.periodic.tol > 0.0;
+}
+
 // CPU time of this thread [s]
 double thread_seconds() {
   timespec ts{};
@@ -60,25 +67,75 @@ struct StrobeReplay final : hybrid::Recorder {
   bool stopped{false};
 };
 
+// An event clock (SweepClock::kImpacts, kCrossings) over a SectionObserver: counts the clock's
+// events, starts the observer's record after the transient-th and ends the run at the
+// (transient + record)-th; what comes later in the same step is not passed on.
+class ClockedObserver final : public hybrid::Recorder {
+ public:
+  ClockedObserver(SectionObserver& inner, SweepClock clock, int contact, long transient,
+                  long record)
+      : inner_(inner),
+        clock_(clock),
+        contact_(contact),
+        transient_(transient),
+        end_(transient + record) {}
+  void on_sample(const hybrid::Sample& s) override {
+    if (!done()) inner_.on_sample(s);
+  }
+  void on_section(const hybrid::Sample& s) override {
+    if (done()) return;
+    if (clock_ == SweepClock::kCrossings) count(s.t);
+    if (counted_ <= end_) inner_.on_section(s);
+  }
+  void on_event(const hybrid::EventRecord& e) override {
+    if (done()) return;
+    if (clock_ == SweepClock::kImpacts && e.kind == hybrid::EventKind::kImpact &&
+        (contact_ < 0 || e.contact == contact_))
+      count(e.t);
+    if (counted_ <= end_) inner_.on_event(e);
+  }
+  bool keep_going() override { return !done() && inner_.keep_going(); }
+  [[nodiscard]] bool done() const { return counted_ >= end_ && passed_end_; }
+  [[nodiscard]] long counted() const { return counted_; }
+
+ private:
+  void count(double t) {
+    ++counted_;
+    // the transient-th event is the last one discarded: the record starts just after it
+    if (counted_ == transient_) inner_.set_record_from(std::nextafter(t, INFINITY));
+    if (counted_ == end_) passed_end_ = true;
+  }
+  SectionObserver& inner_;
+  SweepClock clock_;
+  int contact_;
+  long transient_, end_;
+  long counted_{0};
+  bool passed_end_{false};
+};
+
 // runs one value from `init`; false if it was stopped by keep_going (nothing to record)
 bool run_value(const model::System& base, const hybrid::InitialState& init,
                hybrid::SimulationOptions o, const ParameterSweep& sw,
                const ResolvedObservable& what, const std::function<bool()>& keep_going,
                SweepRecord& rec) {
-  const double omega = omega_at(base, sw, rec.point);
+  const bool forced = sw.clock == SweepClock::kPeriods || needs_frequency(sw, what);
+  const double omega = forced ? omega_at(base, sw, rec.point) : 0.0;
+  const bool events_clock = sw.clock == SweepClock::kImpacts || sw.clock == SweepClock::kCrossings;
   const double cpu0 = thread_seconds();
   try {
     const std::unique_ptr<model::System> model = model_at(base, sw.grid, rec.point);
-    const double T = 2.0 * std::numbers::pi / omega;
-    o.t_end = init.t + (sw.transient_periods + sw.record_periods) * T;
+    // one unit of the clock [s]: a forcing period, or a second (event clocks: unused)
+    const double T = sw.clock == SweepClock::kPeriods ? 2.0 * std::numbers::pi / omega : 1.0;
+    o.t_end = events_clock ? init.t + sw.max_time
+                           : init.t + (sw.transient_periods + sw.record_periods) * T;
     set_engine_section(what, o);
     o.record_events = true;
     // the shortcut needs whole periods: the end t₀ + N T is then a stroboscopic time
     const double N = sw.transient_periods + sw.record_periods;
     PeriodicShortcut shortcut = sw.periodic;
-    if (N != std::round(N)) shortcut.tol = 0.0;
+    if (N != std::round(N) || sw.clock != SweepClock::kPeriods) shortcut.tol = 0.0;
     const bool strobe = what.section == SectionKind::kStroboscopic || shortcut.tol > 0.0;
-    o.output_dt = strobe ? T : 0.0;
+    o.output_dt = strobe ? 2.0 * std::numbers::pi / omega : 0.0;
     // the shortcut's stability check: the same model and options from a perturbed state,
     // sampled at the stroboscopic times (no section, no events)
     const auto replay = [&](const hybrid::InitialState& start, int periods,
@@ -96,15 +153,31 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
         return false;  // e.g. a perturbed start the engine refuses: not shown stable
       }
     };
-    SectionObserver observer(what, init.t + sw.transient_periods * T, omega,
-                             keep_going ? &call_keep_going : nullptr, &keep_going, shortcut,
-                             replay);
-    const hybrid::SimulationResult r = hybrid::simulate(*model, init, o, &observer);
+    // an event clock learns the record's start during the run (never, until then)
+    const double t_record = events_clock ? (sw.transient_periods == 0.0 ? init.t : INFINITY)
+                                         : init.t + sw.transient_periods * T;
+    SectionObserver observer(what, t_record, omega, keep_going ? &call_keep_going : nullptr,
+                             &keep_going, shortcut, replay);
+    ClockedObserver clocked(observer, sw.clock, sw.clock_contact, std::lround(sw.transient_periods),
+                            std::lround(sw.record_periods));
+    hybrid::Recorder& recorder = events_clock ? static_cast<hybrid::Recorder&>(clocked) : observer;
+    const hybrid::SimulationResult r = hybrid::simulate(*model, init, o, &recorder);
     const bool closed = observer.cycle() > 0 && r.reason == hybrid::StopReason::kCancelled;
-    if (!closed && r.reason == hybrid::StopReason::kCancelled && keep_going && !keep_going())
+    const bool counted = events_clock && clocked.done();
+    if (!closed && !counted && r.reason == hybrid::StopReason::kCancelled && keep_going &&
+        !keep_going())
       return false;
     rec.reason = r.reason;
-    rec.message = r.message;
+    rec.message = r.reason == hybrid::StopReason::kEndTime ? std::string() : r.message;
+    if (counted) {  // the record's count was reached: the value ended as asked
+      rec.reason = hybrid::StopReason::kEndTime;
+      rec.message.clear();
+    } else if (events_clock && r.reason == hybrid::StopReason::kEndTime) {
+      rec.complete = false;
+      rec.message = "max_time = " + format_number(sw.max_time) + " s ran out after " +
+                    std::to_string(clocked.counted()) + " of " + std::to_string(std::lround(N)) +
+                    " " + to_string(sw.clock) + " (transient + record)";
+    }
     rec.t = r.t;
     rec.q = r.q;
     rec.qd = r.qd;
@@ -141,17 +214,36 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
   return true;
 }
 
-// the start of the value after `rec` (at Ω_next): its final state at the same forcing phase
+// the start of the value after `rec` (at Ω_next): its final state at the same forcing phase, or
+// at its own time without a forcing (omega = 0)
 void carry(const SweepRecord& rec, double omega, double omega_next, hybrid::InitialState& init) {
   init.q = rec.q;
   init.qd = rec.qd;
   init.aux = rec.aux;
+  if (!(omega > 0.0) || !(omega_next > 0.0)) {
+    init.t = rec.t;
+    return;
+  }
   const double T_next = 2.0 * std::numbers::pi / omega_next;
   const double phase = std::fmod(rec.t * omega, kTwoPi);
   init.t = phase / (2.0 * std::numbers::pi) * T_next;
 }
 
 }  // namespace
+
+const char* to_string(SweepClock c) {
+  switch (c) {
+    case SweepClock::kPeriods:
+      return "periods";
+    case SweepClock::kTime:
+      return "time";
+    case SweepClock::kImpacts:
+      return "impacts";
+    case SweepClock::kCrossings:
+      return "crossings";
+  }
+  return "unknown";
+}
 
 void validate(const ParameterSweep& sw, const model::System& model,
               const std::vector<hybrid::InitialState>& initials, const SweepControl& control) {
@@ -176,20 +268,54 @@ void validate(const ParameterSweep& sw, const model::System& model,
           "must be > 0", sw.record_periods);
   require(!initials.empty() && initials.size() <= 1000, "initial",
           "give between 1 and 1000 initial states");
-  (void)resolve(sw.observe, model, "observe");
-  if (sw.period_parameter.empty()) {
+  const ResolvedObservable what = resolve(sw.observe, model, "observe");
+  const bool events_clock = sw.clock == SweepClock::kImpacts || sw.clock == SweepClock::kCrossings;
+  if (events_clock) {
+    const std::string whole =
+        "counts " + std::string(to_string(sw.clock)) + ": must be a whole number up to 1e12, got ";
+    require(
+        sw.transient_periods == std::floor(sw.transient_periods) && sw.transient_periods <= 1e12,
+        "transient", whole + format_number(sw.transient_periods));
+    require(sw.record_periods == std::floor(sw.record_periods) && sw.record_periods <= 1e12,
+            "record", whole + format_number(sw.record_periods));
+    require(std::isfinite(sw.max_time) && sw.max_time > 0.0, "max_time",
+            "an event clock needs a bound on each value's run: max_time > 0 [s]", sw.max_time);
+  }
+  if (sw.clock == SweepClock::kCrossings)
+    require(what.section == SectionKind::kApex || what.section == SectionKind::kCrossing, "clock",
+            "crossings counts the crossings of the observable's section: give an apex or a "
+            "crossing section");
+  if (sw.clock == SweepClock::kImpacts)
+    require(sw.clock_contact >= -1 && sw.clock_contact < model.num_contacts(), "clock_contact",
+            "must be a contact of the model (or -1: any)");
+  if (sw.clock != SweepClock::kPeriods && !needs_frequency(sw, what)) {
+    // no forcing frequency needed
+  } else if (sw.period_parameter.empty()) {
     require(std::isfinite(sw.omega) && sw.omega > 0.0, "omega",
             "the forcing frequency must be > 0 [rad/s]", sw.omega);
   } else {
     require(model.parameters().has(sw.period_parameter), "period_parameter",
-            "the model has no parameter \"" + sw.period_parameter +
-                "\" to take the forcing period from (give a fixed forcing frequency instead)");
+            "the model has no forcing frequency \"" + sw.period_parameter + "\"" +
+                (sw.clock == SweepClock::kPeriods
+                     ? ": measure the transient and the record by another clock (time, impacts "
+                       "or crossings)"
+                     : ", which the " +
+                           std::string(what.section == SectionKind::kStroboscopic
+                                           ? "stroboscopic section"
+                                       : what.kind == ResolvedObservable::Kind::kPhase
+                                           ? "impact phase"
+                                           : "periodic shortcut") +
+                           " needs"));
     for (const int i0 : {0, sw.grid.extent(0) - 1})
       for (const int i1 : {0, sw.grid.extent(1) - 1}) {
         const double w = omega_at(model, sw, sw.grid.point(i0, i1));
         require(std::isfinite(w) && w > 0.0, "period_parameter",
                 sw.period_parameter + " must be > 0 everywhere on the grid [rad/s], got " +
-                    format_number(w));
+                    format_number(w) +
+                    (sw.clock == SweepClock::kPeriods
+                         ? " (a model without a forcing: measure the transient and the record "
+                           "by another clock: time, impacts or crossings)"
+                         : ""));
       }
   }
   require(std::isfinite(sw.periodic.tol) && sw.periodic.tol >= 0.0 && sw.periodic.tol <= 1e-3,
@@ -352,9 +478,13 @@ SweepOutcome run_sweep(const model::System& model,
             }
           }
         }
-        if (i + 1 < tasks.size() && from != nullptr)
-          carry(*from, omega_at(model, sweep, tasks[i].point),
-                omega_at(model, sweep, tasks[i + 1].point), init);
+        if (i + 1 < tasks.size() && from != nullptr) {
+          if (sweep.clock == SweepClock::kPeriods)
+            carry(*from, omega_at(model, sweep, tasks[i].point),
+                  omega_at(model, sweep, tasks[i + 1].point), init);
+          else
+            carry(*from, 0.0, 0.0, init);
+        }
       }
     }
   };

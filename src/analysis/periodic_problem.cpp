@@ -4,7 +4,11 @@
 #include <cmath>
 #include <numbers>
 
+#include <Eigen/LU>
+
 #include "clatter/core/error.hpp"
+#include "clatter/hybrid/data.hpp"
+#include "clatter/model/motion_symmetry.hpp"
 
 namespace clatter::analysis {
 
@@ -46,6 +50,22 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
             "section.anchor", "must not be one of the solved components");
     if (!section.drift.empty()) (void)m.parameter(section.drift);
   }
+  if (section.modulo_symmetry) {
+    const model::MotionSymmetry* g = m.motion_symmetry();
+    require(g != nullptr, "symmetry",
+            "the model (kind " + std::string(m.kind()) +
+                ") declares no symmetry of its motion (System::motion_symmetry)");
+    std::vector<int> pi = g->contact_map();
+    require(static_cast<int>(pi.size()) == m.num_contacts(), "symmetry",
+            "the contact map of the model's symmetry must have one entry per contact (" +
+                std::to_string(m.num_contacts()) + "), got " + std::to_string(pi.size()));
+    std::sort(pi.begin(), pi.end());
+    for (int k = 0; k < static_cast<int>(pi.size()); ++k)
+      require(pi[static_cast<std::size_t>(k)] == k, "symmetry",
+              "the contact map of the model's symmetry must be a permutation of the contacts");
+    require(section.symmetry_power >= 1 && section.symmetry_power <= 1000, "section.symmetry_power",
+            "must lie in [1, 1000]");
+  }
   hybrid::validate(options, 0.0);
   PeriodicProblem p;
   p.model = std::move(model);
@@ -55,7 +75,67 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
   p.solved = std::move(solved);
   p.reference = reference;
   p.closed = closed;
+  if (section.modulo_symmetry) {
+    const Eigen::MatrixXd DG = symmetry_jacobian(p, m, 0.0, reference);
+    const Eigen::FullPivLU<Eigen::MatrixXd> lu(DG);
+    require(DG.allFinite() && lu.isInvertible(), "symmetry",
+            "the model's symmetry is not invertible on the solved components (and the anchor)");
+  }
   return p;
+}
+
+StateVector symmetry_image(const PeriodicProblem& p, const model::System& m, double t,
+                           const StateVector& x) {
+  if (!p.section.modulo_symmetry) return x;
+  model::VecQ q, qd;
+  model::VecA aux;
+  unpack_state(m, x, q, qd, aux);
+  for (int k = 0; k < p.section.symmetry_power; ++k) m.motion_symmetry()->apply(t, q, qd, aux);
+  return pack_state(m, q, qd, aux);
+}
+
+Eigen::MatrixXd symmetry_jacobian(const PeriodicProblem& p, const model::System& m, double t,
+                                  const StateVector& x) {
+  const std::vector<int> C = p.monodromy_components();
+  const auto nc = static_cast<Eigen::Index>(C.size());
+  if (!p.section.modulo_symmetry) return Eigen::MatrixXd::Identity(nc, nc);
+  Eigen::MatrixXd DG(nc, nc);
+  for (Eigen::Index j = 0; j < nc; ++j) {
+    const int c = C[static_cast<std::size_t>(j)];
+    const double h = 1e-6 * (1.0 + std::abs(x(c)));
+    StateVector xp = x, xm = x;
+    xp(c) += h;
+    xm(c) -= h;
+    const StateVector gp = symmetry_image(p, m, t, xp), gm = symmetry_image(p, m, t, xm);
+    for (Eigen::Index i = 0; i < nc; ++i) {
+      const int r = C[static_cast<std::size_t>(i)];
+      DG(i, j) = (gp(r) - gm(r)) / (2.0 * h);
+    }
+  }
+  return DG;
+}
+
+std::string symmetry_mismatch(const PeriodicProblem& p, const model::System& m,
+                              const Eigen::VectorXd& u, const FlowRun& run) {
+  if (!p.section.modulo_symmetry || !run.ok()) return {};
+  // the modes at the start as the engine finds them (closed given, or touching at rest)
+  hybrid::SimulationOptions o = p.options;
+  o.t_end = run.t0 + run.period;
+  const hybrid::Data start = hybrid::make_data(m, initial_state(p, m, u), o);
+  const std::vector<int> pi = m.motion_symmetry()->contact_map();
+  for (int k = 0; k < m.num_contacts(); ++k) {
+    int j = k;  // π^power(k)
+    for (int s = 0; s < p.section.symmetry_power; ++s) j = pi[static_cast<std::size_t>(j)];
+    const auto image = static_cast<std::size_t>(j);
+    const bool at_start = hybrid::is_closed(start.modes[static_cast<std::size_t>(k)]);
+    const bool at_end = hybrid::is_closed(run.result.modes[image]);
+    if (at_end != at_start)
+      return "the orbit is not periodic modulo the model's symmetry: contact " + m.contact(k).name +
+             " is " + (at_start ? "closed" : "open") + " at the start but its image " +
+             m.contact(static_cast<int>(image)).name + " is " + (at_end ? "closed" : "open") +
+             " at the end";
+  }
+  return {};
 }
 
 Eigen::VectorXd unknowns_of(const PeriodicProblem& p, const StateVector& x0, double T) {
@@ -119,13 +199,15 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   }
   run.x_end = pack_state(m, run.result.q, run.result.qd, run.result.aux);
   if (!run.ok()) return run;
+  // the orbit closes on x₀, or on its image G(x₀) modulo the model's symmetry
+  const StateVector target = symmetry_image(p, m, run.t0, run.x0);
   const std::size_t ns = p.solved.size();
   for (std::size_t k = 0; k < ns; ++k)
-    run.residual(static_cast<Eigen::Index>(k)) = run.x_end(p.solved[k]) - run.x0(p.solved[k]);
+    run.residual(static_cast<Eigen::Index>(k)) = run.x_end(p.solved[k]) - target(p.solved[k]);
   if (p.section.kind == OrbitSectionKind::kAutonomous) {
     const double nu = p.section.drift.empty() ? 0.0 : m.parameter(p.section.drift);
     const int a = p.section.anchor;
-    run.residual(static_cast<Eigen::Index>(ns)) = run.x_end(a) - nu * run.period - run.x0(a);
+    run.residual(static_cast<Eigen::Index>(ns)) = run.x_end(a) - nu * run.period - target(a);
   }
   return run;
 }
@@ -224,24 +306,35 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
 
 Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,
                                  const FlowRun& run, const Eigen::MatrixXd& M_C) {
-  if (p.section.kind == OrbitSectionKind::kForced) return M_C;
+  // modulo a symmetry, the return map is G⁻¹ ∘ φ_T: Q = DG⁻¹ M (M itself otherwise)
+  Eigen::MatrixXd Q = M_C;
+  Eigen::MatrixXd DG;
+  if (p.section.modulo_symmetry) {
+    DG = symmetry_jacobian(p, m, run.t0, run.x0);
+    Q = DG.fullPivLu().solve(M_C);
+  }
+  if (p.section.kind == OrbitSectionKind::kForced) return Q;
   const std::vector<int> C = p.monodromy_components();
   const auto nc = static_cast<Eigen::Index>(C.size());
-  // f̃ = f(x(T)) − ν e_a in the components C, with the contact modes at the end
+  // f̃ = f(x(T)) − ν e_a in the components C, with the contact modes at the end (pulled back by
+  // DG⁻¹ modulo a symmetry)
   StateVector f;
   hybrid::ConstrainedDynamics scratch;
   state_rate(m, run.t0 + run.period, run.x_end, run.result.modes, p.options.stabilization, scratch,
              f);
+  Eigen::VectorXd fc(nc);
+  for (Eigen::Index i = 0; i < nc; ++i) fc(i) = f(C[static_cast<std::size_t>(i)]);
+  if (p.section.modulo_symmetry) fc = DG.fullPivLu().solve(fc).eval();
   const double nu = p.section.drift.empty() ? 0.0 : m.parameter(p.section.drift);
   Eigen::VectorXd ft(nc);
   Eigen::Index ia = 0;
   for (Eigen::Index i = 0; i < nc; ++i) {
     const int c = C[static_cast<std::size_t>(i)];
-    ft(i) = f(c) - (c == p.section.anchor ? nu : 0.0);
+    ft(i) = fc(i) - (c == p.section.anchor ? nu : 0.0);
     if (c == p.section.anchor) ia = i;
   }
   const Eigen::MatrixXd DP =
-      (Eigen::MatrixXd::Identity(nc, nc) - ft * Eigen::RowVectorXd::Unit(nc, ia) / ft(ia)) * M_C;
+      (Eigen::MatrixXd::Identity(nc, nc) - ft * Eigen::RowVectorXd::Unit(nc, ia) / ft(ia)) * Q;
   // drop row and column a: eig(DP) = {0} ∪ eig(DP_SS)
   Eigen::MatrixXd out(nc - 1, nc - 1);
   for (Eigen::Index i = 0, r = 0; i < nc; ++i) {

@@ -72,6 +72,10 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
     return false;
   }
   orbit.residual = norm_inf(run.residual);
+  if (const std::string why = symmetry_mismatch(p, m, orbit.u, run); !why.empty()) {
+    orbit.message = why;
+    return false;
+  }
   if (o.monodromy == MonodromyMethod::kVariational) {
     const VariationalMonodromy v =
         monodromy_variational(p, m, orbit.u, orbit.monodromy, o.variational);
@@ -179,6 +183,8 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
   require(segments >= 1 && segments <= 64, "segments", "must lie in [1, 64]");
   require(p.section.kind == OrbitSectionKind::kForced, "segments",
           "multiple shooting is built for forced (stroboscopic) sections only");
+  require(!p.section.modulo_symmetry, "segments",
+          "multiple shooting of an orbit periodic modulo a symmetry is not built: use one segment");
   require(u0.size() == p.dimension(), "u0", "must have one entry per unknown");
   const auto ns = static_cast<Eigen::Index>(p.solved.size());
   const Eigen::Index K = segments, N = K * ns;

@@ -139,22 +139,68 @@ class Section {
   /// Marks a key as allowed (a sub-table read elsewhere).
   void known_table(std::string_view k) { known_.insert(std::string(k)); }
 
+  /// The numbers under unknown keys, nested tables flattened to dotted names (A.mass).
+  [[nodiscard]] std::vector<std::pair<std::string, double>> unread_numbers() const {
+    std::vector<std::pair<std::string, double>> out;
+    if (!table_) return out;
+    for (const auto& [k, v] : *table_)
+      if (!known_.count(std::string(k.str()))) flatten(std::string(k.str()), v, out);
+    return out;
+  }
+  /// Marks the dotted name k (one of unread_numbers) as read.
+  void mark_read(std::string_view k) { applied_.insert(std::string(k)); }
+  /// The numbers marked read by mark_read, by dotted name.
+  [[nodiscard]] std::vector<std::pair<std::string, double>> applied() const {
+    std::vector<std::pair<std::string, double>> all, out;
+    if (!table_) return out;
+    for (const auto& [k, v] : *table_) flatten(std::string(k.str()), v, all);
+    for (auto& kv : all)
+      if (applied_.count(kv.first)) out.push_back(std::move(kv));
+    return out;
+  }
+
   /// Throws for a key that no read asked for.
   void reject_unknown() const {
     if (!table_) return;
     for (const auto& [k, v] : *table_) {
       if (!known_.count(std::string(k.str()))) {
+        // set by its parameter name (mark_read): every leaf under it must have been
+        std::string first_unread;
+        leaves(std::string(k.str()), v, first_unread);
+        if (first_unread.empty()) continue;
         std::string allowed;
         for (const auto& a : known_) allowed += (allowed.empty() ? "" : ", ") + a;
-        throw InvalidArgument(key(k.str()), "unknown key (allowed here: " + allowed + ")");
+        throw InvalidArgument(key(first_unread), "unknown key (allowed here: " + allowed + ")");
       }
     }
   }
 
  private:
+  // the first leaf under `name` (itself if not a table) that mark_read did not see
+  void leaves(const std::string& name, const toml::node& n, std::string& first_unread) const {
+    if (!first_unread.empty()) return;
+    if (const toml::table* t = n.as_table()) {
+      for (const auto& [k, v] : *t) leaves(name + "." + std::string(k.str()), v, first_unread);
+    } else if (!applied_.count(name)) {
+      first_unread = name;
+    }
+  }
+
+  static void flatten(const std::string& name, const toml::node& n,
+                      std::vector<std::pair<std::string, double>>& out) {
+    if (n.is_integer()) {
+      out.emplace_back(name, static_cast<double>(*n.value_exact<int64_t>()));
+    } else if (n.is_floating_point()) {
+      out.emplace_back(name, *n.value_exact<double>());
+    } else if (const toml::table* t = n.as_table()) {
+      for (const auto& [k, v] : *t) flatten(name + "." + std::string(k.str()), v, out);
+    }
+  }
+
   const toml::table* table_;
   std::string prefix_;
   std::set<std::string> known_;
+  std::set<std::string> applied_;  ///< dotted names set as the model's parameters
 };
 
 const toml::table* subtable(const toml::table& root, std::string_view k) {
@@ -210,6 +256,12 @@ class TomlSpec final : public model::ModelSpec {
     return spec;
   }
   void reject_unknown() const override { s_.reject_unknown(); }
+  [[nodiscard]] std::vector<std::pair<std::string, double>> unread_numbers() const override {
+    return s_.unread_numbers();
+  }
+  void mark_read(std::string_view k) override { s_.mark_read(k); }
+  /// The model's parameters set by their names (mark_read), by dotted name.
+  [[nodiscard]] std::vector<std::pair<std::string, double>> applied() const { return s_.applied(); }
 
  private:
   mutable Section s_;
@@ -344,6 +396,16 @@ Scenario parse_scenario(std::string_view text, const std::string& source,
       }
     }
     model = model->with_contacts(std::move(contacts));
+    // a contact's parameter set by its name in [model] (contact.P1.mu_s) is the most specific
+    // setting: it stands over [law] and [contact.NAME] (the model-wide e and mu do not)
+    for (const auto& [k, v] : model_s.applied())
+      if (k.rfind("contact.", 0) == 0) {
+        try {
+          model = model->with_parameter(k, v);
+        } catch (const InvalidArgument& e) {
+          throw InvalidArgument("model." + k, e.what());
+        }
+      }
   }
 
   // initial state, sized by the model

@@ -221,9 +221,12 @@ std::unique_ptr<System> make_double_pendulum_belt(ModelSpec& spec) {
   p.l2 = spec.number("l2", p.l2);
   p.g = spec.number("gravity", p.g);
   p.torque = spec.number("torque", p.torque);
-  p.d = spec.number("d", p.d);
+  const double d = spec.number("d", std::nan(""));
+  if (!std::isnan(d)) p.d = d;
   p.belt_velocity = spec.number("belt_velocity", p.belt_velocity);
   const std::vector<double> touch = spec.vector("touch", 2, {});
+  require(touch.empty() || std::isnan(d), spec.key("d").c_str(),
+          "touch = [phi1, phi2] places the belt (it sets d): give d or touch, not both");
   for (const auto& [x, name] :
        {std::pair{p.m1, "m1"}, {p.m2, "m2"}, {p.l1, "l1"}, {p.l2, "l2"}, {p.g, "gravity"}})
     require(x > 0.0, spec.key(name).c_str(), "must be > 0", x);

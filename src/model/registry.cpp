@@ -69,6 +69,30 @@ std::unique_ptr<System> make_model(std::string_view kind, ModelSpec& spec) {
       }
       require(model != nullptr, "model.kind",
               "the factory of kind '" + m.kind + "' (" + m.source + ") returned no model");
+      // the model's parameters by the names it shows (`clatter models`), set after the factory:
+      // one spelling accepted wherever it is shown (a cradle's A.mass beside its masses = [...])
+      std::string unknown;
+      for (const auto& [k, v] : spec.unread_numbers()) {
+        if (!model->parameters().has(k)) {
+          if (unknown.empty()) unknown = k;
+          continue;
+        }
+        try {
+          model = model->with_parameter(k, v);
+        } catch (const InvalidArgument& e) {
+          throw InvalidArgument(spec.key(k), e.what());
+        }
+        spec.mark_read(k);
+      }
+      if (!unknown.empty()) {
+        std::string names;
+        for (const std::string& n : model->parameters().names())
+          names += (names.empty() ? "" : ", ") + n;
+        throw InvalidArgument(spec.key(unknown),
+                              "unknown key of kind '" + m.kind +
+                                  "': neither read by its factory nor one of its parameters (" +
+                                  names + ")");
+      }
       spec.reject_unknown();
       return model;
     }
@@ -142,6 +166,18 @@ std::unique_ptr<ModelSpec> NumberSpec::table(std::string_view k) {
   auto spec = std::make_unique<NumberSpec>(std::move(sub), key(k));
   spec->set_law(law());
   return spec;
+}
+
+std::vector<std::pair<std::string, double>> NumberSpec::unread_numbers() const {
+  std::vector<std::pair<std::string, double>> out;
+  for (std::size_t i = 0; i < values_.size(); ++i)
+    if (!read_[i]) out.push_back(values_[i]);
+  return out;
+}
+
+void NumberSpec::mark_read(std::string_view k) {
+  for (std::size_t i = 0; i < values_.size(); ++i)
+    if (values_[i].first == k) read_[i] = true;
 }
 
 void NumberSpec::reject_unknown() const {

@@ -11,6 +11,9 @@ Usage: /usr/bin/python3 tests/cli/test_orbits_cli.py PATH/TO/clatter
   flat: SN and PD at the closed form 1.2735988 / 3.1575320 (docs/analysis.md) to 1e-6;
 - `clatter dib` on the five cases of [NDC]: Table 5's scaled variables at the critical impact and
   the explicit normal form's 1 - sigma, D (spec/003_dib.md 5.3-5.4);
+- McGeer's rimless wheel (examples/rimless_wheel, a plugin) with --modulo-symmetry: the gait's
+  mid-stance angular velocity and step multiplier against McGeer's closed form (rimless_wheel.cpp:
+  w0 = 0.9646634853, eta^2 = 0.2975206612) to 1e-7 / 1e-5, and continued in the slope;
 - bad input exits 2 naming the option and writes nothing.
 """
 import csv
@@ -193,6 +196,36 @@ class OrbitsCli(unittest.TestCase):
         self.assertAlmostEqual(s["B"], 0.5946, delta=1e-4)
         self.assertAlmostEqual(s["mu"], 0.9405, delta=1e-4)
         self.assertAlmostEqual(s["v_T"], 1.5692, delta=1e-4)
+
+    def test_rimless_wheel_gait_modulo_its_symmetry(self):
+        wheel = os.path.join(EXAMPLES, "rimless_wheel", "rimless_wheel.toml")
+        gait = [wheel, "--anchor", "theta", "--period", "1", "--solve", "xdot,ydot,thetadot",
+                "--modulo-symmetry", "--closed", "spoke0"]
+        with tempfile.TemporaryDirectory() as d:
+            rc, stdout, err = run("orbits", *gait, "--out", os.path.join(d, "o"))
+            self.assertEqual(rc, 0, err)
+            j = json.loads(stdout)
+            self.assertTrue(j["converged"], j["message"])
+            self.assertIn("spoke k -> k + 1", j["section"]["symmetry"])
+            self.assertAlmostEqual(j["state"]["thetadot"], -0.9646634853375121, delta=1e-7)
+            self.assertAlmostEqual(j["multipliers"][0]["abs"], 0.29752066115702486, delta=1e-5)
+            # the gait exists where it passes over the top of each step: slope > 0.1573
+            rc, stdout, err = run("continue", *gait, "--param", "slope", "--range", "0.17",
+                                  "0.25", "--out", os.path.join(d, "c"))
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "c", "branch.csv")) as f:
+                rows = list(csv.DictReader(f))
+            self.assertGreaterEqual(len(rows), 3)
+            for r in rows:
+                self.assertAlmostEqual(float(r["max_abs_multiplier"]), 0.29752066115702486,
+                                       delta=1e-5)
+            # a model without a symmetry: refused, naming the option, nothing written
+            rc, _, err = run("orbits", os.path.join(EXAMPLES, "rocking_block.toml"), "--anchor",
+                             "theta", "--period", "1", "--modulo-symmetry", "--out",
+                             os.path.join(d, "bad"))
+            self.assertEqual(rc, 2, err)
+            self.assertIn("symmetry", err)
+            self.assertFalse(os.path.exists(os.path.join(d, "bad")))
 
     def test_bad_input(self):
         with tempfile.TemporaryDirectory() as d:

@@ -152,6 +152,64 @@ class OmegaSweep(unittest.TestCase):
             self.assertEqual(json.loads(out)["points"][0]["distinct"], 1)
 
 
+class Clocks(unittest.TestCase):
+    # models without a forcing (issue 25 item 5): McGeer's rimless wheel (examples/rimless_wheel,
+    # a plugin) swept in its slope, counted in impacts. Closed form (rimless_wheel.cpp): the
+    # gait's angular velocity before each impact is -sqrt(w*^2 + K), w*^2 = eta^2 K/(1 - eta^2),
+    # K = 4 m g l sin(alpha) sin(slope)/J, eta = (m l^2 cos 2 alpha + I)/J; after 30 impacts a
+    # deviation has shrunk by eta^60 < 1e-15
+    WHEEL = os.path.join(EXAMPLES, "rimless_wheel", "rimless_wheel.toml")
+    ZENO = os.path.join(EXAMPLES, "ball_zeno.toml")
+
+    @staticmethod
+    def omega_minus(slope, n=6, m=1.0, I=0.1, l=1.0, g=9.81):
+        import math
+        a, J = math.pi / n, m * l * l + I
+        eta = (m * l * l * math.cos(2 * a) + I) / J
+        K = 4 * m * g * l * math.sin(a) * math.sin(slope) / J
+        return math.sqrt(eta * eta * K / (1 - eta * eta) + K)
+
+    def test_impacts_clock_gives_the_closed_form_gait(self):
+        with tempfile.TemporaryDirectory() as d:
+            # slopes where the gait exists (it passes over the top of each step: slope > 0.1573)
+            rc, out, err = run("sweep", self.WHEEL, "--param", "slope", 0.18, 0.24, 4, "--section",
+                               "impact", "--observe", "thetadot", "--clock", "impacts:spoke1",
+                               "--transient", 5, "--record", 2, "--max-time", 100, "--out", d,
+                               "--no-plot", "--no-progress")
+            self.assertEqual(rc, 0, err)
+            summary = json.loads(out)
+            self.assertEqual((summary["clock"], summary["clock_contact"]), ("impacts", 1))
+            with open(os.path.join(d, "bifurcation.csv")) as fh:
+                rows = [tuple(map(float, r.split(","))) for r in fh.read().splitlines()[1:]]
+            for slope in (0.18, 0.2, 0.22, 0.24):
+                got = [v for p, v in rows if abs(p - slope) < 1e-12]
+                # the record holds every spoke's impacts between spoke1's 5th and 7th: 12
+                self.assertEqual(len(got), 12, (slope, got))
+                for v in got:
+                    self.assertAlmostEqual(v, -self.omega_minus(slope), delta=1e-9)
+            for p in summary["points"]:
+                self.assertEqual((p["reason"], p["message"], p["distinct"]), ("end_time", None, 1))
+
+    def test_an_unforced_model_needs_a_clock(self):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "s")
+            rc, _, err = run("sweep", self.ZENO, "--param", "e", 0.5, 0.8, 4, "--out", out)
+            self.assertEqual(rc, 2, err)
+            self.assertIn("--clock", err)
+            self.assertIn("not forced", err)
+            self.assertFalse(os.path.exists(out))
+            for args, option in ((["--clock", "impacts:nope"], "--clock"),
+                                 (["--clock", "laps"], "--clock"),
+                                 (["--clock", "time", "--max-time", 3], "--max-time"),
+                                 (["--clock", "time", "--section", "strobe"], "--section"),
+                                 (["--clock", "impacts", "--transient", 2.5], "transient")):
+                rc, _, err = run("sweep", self.ZENO, "--param", "e", 0.5, 0.8, 4, *args,
+                                 "--out", out)
+                self.assertEqual(rc, 2, (args, err))
+                self.assertIn(option, err)
+                self.assertFalse(os.path.exists(out))
+
+
 class PeriodicShortcut(unittest.TestCase):
     def sweep(self, d, name, *extra):
         out = os.path.join(d, name)

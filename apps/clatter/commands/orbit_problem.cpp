@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include "clatter/core/error.hpp"
+#include "clatter/model/motion_symmetry.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
 #include "commands/scenario_input.hpp"
@@ -73,6 +74,12 @@ void add_orbit_problem_options(CLI::App* sub, OrbitProblemOptions& o, bool scena
   sub->add_option("--anchor", o.anchor, "autonomous: the state component fixed on the section");
   sub->add_option("--drift", o.drift, "autonomous: the parameter giving the anchor's drift rate");
   sub->add_option("--period", o.period, "autonomous: guess of the period T [s]");
+  sub->add_option("--closed", o.closed,
+                  "contacts closed at the start, comma-separated (a stance: perturbed starts are "
+                  "projected onto them)");
+  sub->add_flag("--modulo-symmetry", o.modulo_symmetry,
+                "the orbit closes on the image of its start under the model's symmetry (a "
+                "walker's step; model/motion_symmetry.hpp)");
   sub->add_option("--transient", o.transient,
                   "simulate this many periods from the scenario's start before shooting")
       ->capture_default_str();
@@ -166,6 +173,17 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
     sec.phase = omega * t_sec;  // the section time itself: t0 = phase/ω
   }
 
+  sec.modulo_symmetry = o.modulo_symmetry;
+  for (const std::string& name : split(o.closed)) {
+    int c = -1;
+    std::string names;
+    for (int k = 0; k < m->num_contacts(); ++k) {
+      if (m->contact(k).name == name) c = k;
+      names += (names.empty() ? "" : ", ") + m->contact(k).name;
+    }
+    require(c >= 0, "closed", "no contact \"" + name + "\" (contacts: " + names + ")");
+    guess.closed[static_cast<std::size_t>(c)] = true;
+  }
   std::vector<int> solved;
   if (o.solve.empty()) {
     for (int i = 0; i < analysis::state_dimension(*m); ++i)
@@ -213,6 +231,8 @@ nlohmann::json orbit_json(const OrbitSetup& s, const analysis::Orbit& orbit) {
           : nlohmann::json{{"kind", "autonomous"},
                            {"anchor", names[static_cast<std::size_t>(sec.anchor)]},
                            {"drift", sec.drift}};
+  if (sec.modulo_symmetry)
+    section["symmetry"] = m.motion_symmetry() != nullptr ? m.motion_symmetry()->description() : "";
   return {{"converged", orbit.converged},
           {"message", orbit.message},
           {"residual", orbit.residual},

@@ -8,6 +8,10 @@
 //     of the guess's period), n = --periods
 //   autonomous (--anchor NAME): x[NAME] − ν t fixed, ν = the parameter --drift (optional), T
 //     unknown with guess --period
+//   modulo the model's symmetry (--modulo-symmetry, either section): the orbit closes on the image
+//     G(x0) of its start (model/motion_symmetry.hpp: a walker's step)
+//   contacts closed at the start (--closed a,b): their velocities projected onto them, as a
+//     continued run's (hybrid::InitialState::closed; default: the guess's after a transient)
 //   solved components --solve a,b,... (state names: coordinates, "<name>dot", auxiliary names;
 //     default: every component but the anchor)
 //   guess: the scenario's initial state, or its state after --transient forcing periods (forced)
@@ -38,6 +42,8 @@ struct OrbitProblemOptions {
   double tol{1e-10};
   int max_iter{30};
   int segments{1};  // multiple shooting (forced sections)
+  bool modulo_symmetry{false};
+  std::string closed;  // contacts closed at the guess, comma-separated names
 };
 
 /// Registers the options above on `sub` (the scenario as the first positional argument).

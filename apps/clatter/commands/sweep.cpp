@@ -5,6 +5,8 @@
 //   --param NAME FROM TO N        any parameter of `clatter models` (at most two axes in all)
 //   --carry-over up|down|both|none, --continuation (= up), --initial NAME=V,..., --section,
 //   --observe, --threads, MPI (mpirun -np N clatter sweep ...), --resume, --max-wall-time, --hdf5
+//   --clock periods|time|impacts[:CONTACT]|crossings, --max-time: what --transient/--record count
+//   (forcing periods by default; a model without a forcing needs one of the others)
 // Writes into the output directory (see sweep_output.hpp) bifurcation.csv, summary.csv,
 // summary.json (also on stdout), sweep.h5 with --hdf5, and bifurcation.png: record by record while
 // the sweep runs (rank 0, with the records the other ranks send it), into temporaries that replace
@@ -54,6 +56,8 @@ struct SweepCliOptions {
   std::vector<std::string> param;
   double transient_periods{1000.0};
   double record_periods{200.0};
+  std::string clock{"periods"};  ///< periods, time, impacts[:CONTACT], crossings
+  double max_time{NAN};          ///< event clocks: bound per value [s] (default: scenario)
   bool continuation{false};
   std::string carry{"none"};
   bool carry_given{false};
@@ -142,6 +146,9 @@ std::string fingerprint(const std::string& scenario_path, const analysis::Parame
     << analysis::to_string(sw.observe.section) << ' ' << sw.observe.quantity << ' '
     << sw.observe.contact << "|periods " << hex(sw.transient_periods) << ' '
     << hex(sw.record_periods) << "|period " << sw.period_parameter << ' ' << hex(sw.omega);
+  if (sw.clock != analysis::SweepClock::kPeriods)  // (a periods sweep keeps its old fingerprint)
+    s << "|clock " << analysis::to_string(sw.clock) << ' ' << sw.clock_contact << ' '
+      << hex(sw.max_time);
   if (sw.periodic.tol > 0.0)
     s << "|periodic " << hex(sw.periodic.tol) << ' ' << sw.periodic.max_cycle
       << (sw.periodic.check_stability ? " checked" : "");
@@ -272,11 +279,49 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
           "this clatter was built without HDF5 (install libhdf5-dev, reconfigure and rebuild)");
   sw.transient_periods = o.transient_periods;
   sw.record_periods = o.record_periods;
-  // the forcing frequency: surface.omega wherever the model has it
-  require(params.has("surface.omega"), "--param",
-          "the model " + sc.kind +
-              " has no forcing frequency surface.omega to measure the transient and the record in "
-              "forcing periods");
+  // the clock of the transient and the record: forcing periods (surface.omega), seconds, impacts
+  // of a contact, or crossings of the section
+  {
+    const std::size_t colon = o.clock.find(':');
+    const std::string kind = o.clock.substr(0, colon);
+    if (kind == "periods") {
+      sw.clock = analysis::SweepClock::kPeriods;
+    } else if (kind == "time") {
+      sw.clock = analysis::SweepClock::kTime;
+    } else if (kind == "impacts") {
+      sw.clock = analysis::SweepClock::kImpacts;
+    } else if (kind == "crossings") {
+      sw.clock = analysis::SweepClock::kCrossings;
+    } else {
+      throw InvalidArgument(
+          "--clock",
+          "must be periods, time, impacts[:CONTACT] or crossings, got \"" + o.clock + "\"");
+    }
+    require(colon == std::string::npos || sw.clock == analysis::SweepClock::kImpacts, "--clock",
+            "only impacts takes a contact (impacts:CONTACT)");
+    if (colon != std::string::npos) {
+      const std::string name = o.clock.substr(colon + 1);
+      sw.clock_contact = -1;
+      for (int c = 0; c < sc.model->num_contacts(); ++c)
+        if (sc.model->contact(c).name == name) sw.clock_contact = c;
+      require(sw.clock_contact >= 0, "--clock",
+              "the model has no contact \"" + name + "\" (clatter models --scenario " + o.scenario +
+                  ")");
+    }
+  }
+  const bool events_clock =
+      sw.clock == analysis::SweepClock::kImpacts || sw.clock == analysis::SweepClock::kCrossings;
+  if (events_clock) {
+    require(std::isnan(o.max_time) || (std::isfinite(o.max_time) && o.max_time > 0.0), "--max-time",
+            "must be a finite number of seconds > 0", o.max_time);
+    sw.max_time = std::isnan(o.max_time) ? sc.options.t_end - sc.initial.t : o.max_time;
+    require(std::isfinite(sw.max_time) && sw.max_time > 0.0, "--max-time",
+            "an event clock needs a bound on each value's run (the scenario's t_end - t0 is " +
+                format_number(sw.max_time) + ")");
+  } else {
+    require(std::isnan(o.max_time), "--max-time",
+            "bounds a value's run under an event clock (--clock impacts or crossings) only");
+  }
   sw.period_parameter = "surface.omega";
 
   initials.clear();
@@ -296,19 +341,46 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
   for (const int i0 : {0, sw.grid.extent(0) - 1})
     for (const int i1 : {0, sw.grid.extent(1) - 1}) {
       const std::size_t p = sw.grid.point(i0, i1);
-      double w = params.get("surface.omega");
+      double w = params.has("surface.omega") ? params.get("surface.omega") : 0.0;
+      bool swept = false;
       for (int k = 0; k < sw.grid.dimension(); ++k)
-        if (axes[static_cast<std::size_t>(k)].name == "surface.omega") w = sw.grid.value(p, k);
+        if (axes[static_cast<std::size_t>(k)].name == "surface.omega") {
+          w = sw.grid.value(p, k);
+          swept = true;
+        }
+      // a forcing frequency is needed by the periods clock, the stroboscopic section, the
+      // impact phase and the periodic shortcut
+      const bool needed = sw.clock == analysis::SweepClock::kPeriods || o.section == "strobe" ||
+                          sw.observe.quantity == "phase" || o.periodic_tol > 0.0;
+      if (!needed) continue;
+      if (!swept && !(w > 0.0)) {
+        const char* option = sw.clock == analysis::SweepClock::kPeriods ? "--clock"
+                             : o.section == "strobe"                    ? "--section"
+                             : sw.observe.quantity == "phase"           ? "--observe"
+                                                                        : "--periodic-tol";
+        throw InvalidArgument(
+            option, "the model " + sc.kind + " is not forced (" +
+                        (params.has("surface.omega") ? "surface.omega = " + format_number(w)
+                                                     : std::string("no surface.omega")) +
+                        "): " +
+                        (sw.clock == analysis::SweepClock::kPeriods
+                             ? "measure the transient and the record by --clock time, "
+                               "impacts[:CONTACT] or crossings"
+                             : "this needs a forcing frequency"));
+      }
       require(std::isfinite(w) && w > 0.0, axis_option[0], "surface.omega must stay > 0", w);
       omega_min = std::min(omega_min, w);
     }
   for (const hybrid::InitialState& i : initials) t0_max = std::max(t0_max, i.t);
   const double periods = o.transient_periods + o.record_periods;
-  const double length = periods * 2.0 * std::numbers::pi / omega_min;
+  const double length = events_clock ? sw.max_time
+                        : sw.clock == analysis::SweepClock::kTime
+                            ? periods
+                            : periods * 2.0 * std::numbers::pi / omega_min;
   const double t_end = t0_max + length;
   require(std::isfinite(t_end) && length < 1e12, "--transient-periods",
           "with --record-periods gives a run of " + format_number(length) +
-              " s at the smallest omega; the sum of periods x 2 pi / omega must stay below 1e12 s");
+              " s (at the smallest omega); a value's run must stay below 1e12 s");
   hybrid::SimulationOptions check = sc.options;
   check.t_end = t_end;
   check.output_dt = 0.0;
@@ -530,11 +602,20 @@ Run add_sweep(CLI::App& app) {
                   "repeatable, two axes at most")
       ->expected(4)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  sub->add_option("--transient-periods", o->transient_periods,
-                  "forcing periods discarded per value")
+  sub->add_option("--transient-periods,--transient", o->transient_periods,
+                  "discarded per value, in units of --clock (forcing periods)")
       ->capture_default_str();
-  sub->add_option("--record-periods", o->record_periods, "forcing periods recorded")
+  sub->add_option("--record-periods,--record", o->record_periods,
+                  "recorded, in units of --clock (forcing periods)")
       ->capture_default_str();
+  sub->add_option("--clock", o->clock,
+                  "what the transient and the record count: periods (of surface.omega), time "
+                  "[s], impacts[:CONTACT] or crossings (of the section); a model without a "
+                  "forcing needs one of the last three")
+      ->capture_default_str();
+  sub->add_option("--max-time", o->max_time,
+                  "impacts or crossings clock: a value's run ends this many seconds after its "
+                  "start if its count is not reached (default: the scenario's t_end - t0)");
   sub->add_flag("--continuation", o->continuation,
                 "start each value from the previous final state (as the seeds) = --carry-over up");
   sub->add_option("--carry-over", o->carry,

@@ -44,7 +44,11 @@ std::string SweepTable::reason(const analysis::SweepRecord& r) {
 
 std::string SweepTable::message(const analysis::SweepRecord& r) {
   if (!r.error.empty()) return r.error;
-  return r.reason == hybrid::StopReason::kEndTime ? std::string() : r.message;
+  // a run that reached its end says nothing, unless its record is short (an event clock's count
+  // not reached by --max-time); "reached t_end" is what records of earlier versions carry
+  if (r.reason == hybrid::StopReason::kEndTime && r.message.rfind("reached t_end", 0) == 0)
+    return {};
+  return r.message;
 }
 
 namespace {
@@ -91,8 +95,13 @@ SweepOutput::SweepOutput(SweepTable table, const SweepFiles& files, OutputSet& o
   }
   j["parameters"] = params;
   j["observable"] = analysis::column_name(t_.sweep.observe);
-  j["transient_periods"] = t_.sweep.transient_periods;
+  j["clock"] = analysis::to_string(t_.sweep.clock);
+  j["transient_periods"] = t_.sweep.transient_periods;  // in units of the clock
   j["record_periods"] = t_.sweep.record_periods;
+  if (t_.sweep.clock == analysis::SweepClock::kImpacts) j["clock_contact"] = t_.sweep.clock_contact;
+  if (t_.sweep.clock == analysis::SweepClock::kImpacts ||
+      t_.sweep.clock == analysis::SweepClock::kCrossings)
+    j["max_time"] = t_.sweep.max_time;
   j["periodic_tol"] = t_.sweep.periodic.tol;
   j["continuation"] = t_.sweep.carry != analysis::CarryOver::kNone;
   j["carry_over"] = analysis::to_string(t_.sweep.carry);

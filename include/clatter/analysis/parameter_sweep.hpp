@@ -9,6 +9,13 @@
 /// parameter `period_parameter` at that point ("surface.omega" for the planar bodies), or, for a
 /// model without one, the fixed `omega`.
 ///
+/// A model without a forcing frequency (a walker, a free rocking block) measures the transient and
+/// the record by another clock (SweepClock): seconds of simulated time, impacts of a named contact,
+/// or crossings of the observable's section. With an event clock a value's run stops at the
+/// (transient + record)-th counted event; the record holds what comes after the transient-th, and
+/// a run that reaches `max_time` first is kept with SweepRecord::complete = false and a message
+/// saying how many events it counted.
+///
 /// Carry-over (the seeds' procedure, CarryOver::kUp/kDown/kBoth): a value starts from the final
 /// state (q, q̇, a) of the previous one in its chain, at the same phase of its own forcing:
 /// t₀′ = (Ω t_end mod 2π)/(2π) · T′. A value whose run throws is recorded with the reason and the
@@ -37,12 +44,26 @@
 
 namespace clatter::analysis {
 
+/// What the transient and the record are measured in.
+enum class SweepClock : std::uint8_t {
+  kPeriods,    ///< forcing periods T = 2π/Ω (the seeds' sweeps; needs Ω)
+  kTime,       ///< seconds of simulated time
+  kImpacts,    ///< impacts (kImpact events) of contact `clock_contact` (−1: of any contact)
+  kCrossings,  ///< crossings of the observable's section (apex or crossing sections)
+};
+
+[[nodiscard]] const char* to_string(SweepClock c);
+
 struct ParameterSweep {
   SweepGrid grid;
   CarryOver carry{CarryOver::kNone};
   Observable observe{};
-  double transient_periods{1000.0};  ///< discarded, in forcing periods
-  double record_periods{200.0};      ///< recorded after the transient, in forcing periods
+  double transient_periods{1000.0};  ///< discarded, in units of `clock` (forcing periods)
+  double record_periods{200.0};      ///< recorded after the transient, in units of `clock`
+  SweepClock clock{SweepClock::kPeriods};
+  int clock_contact{-1};  ///< kImpacts: the contact whose impacts count (−1: any)
+  /// event clocks: a value's run ends max_time [s] after its start if its count is not reached
+  double max_time{0.0};
   std::string period_parameter{"surface.omega"};  ///< Ω by name ("" : use `omega`)
   double omega{0.0};                              ///< Ω [rad/s] when period_parameter is empty
   /// stop a value's run once its stroboscopic states close a cycle, and write the rest of the
@@ -61,7 +82,9 @@ struct SweepRecord {
   /// section was never crossed (e.g. sustained contact on the apex section)
   int distinct{0};
   long impacts{0};                 ///< impacts after the transient
-  double impacts_per_period{0.0};  ///< impacts / record_periods
+  double impacts_per_period{0.0};  ///< impacts / record_periods (per unit of the clock)
+  /// false: an event clock's count was not reached by max_time (the record is short; message)
+  bool complete{true};
   hybrid::StopReason reason{hybrid::StopReason::kEndTime};
   std::string message;  ///< the simulator's stop message
   std::string error;    ///< non-empty if the run threw: why (then reason is moot)
@@ -122,7 +145,10 @@ struct SweepOutcome {
 /// Throws InvalidArgument naming the field: grid of 0 or more than 2 axes, an axis with n ∉ [1,
 /// 1e6], non-finite ends, a repeated or unknown parameter or a value out of its range (the model
 /// rebuilt at the grid's corners), negative durations, no initial state, an unknown observable,
-/// no forcing frequency, periodic.tol ∉ [0, 1e-3] or periodic.max_cycle ∉ [1, 64], threads ∉
+/// no forcing frequency where one is needed (the periods clock, the stroboscopic section, the
+/// impact phase, the periodic shortcut), an event clock with counts that are not whole or no
+/// max_time > 0, a crossings clock without an apex or crossing section, a clock contact out of
+/// range, periodic.tol ∉ [0, 1e-3] or periodic.max_cycle ∉ [1, 64], threads ∉
 /// [1, 256], rank ∉ [0, ranks).
 void validate(const ParameterSweep& sweep, const model::System& model,
               const std::vector<hybrid::InitialState>& initials, const SweepControl& control);

@@ -11,6 +11,9 @@
 ///     e.g. the belt speed for a coordinate that moves with it; ν = 0 by default)
 ///     unknowns   u = (x₀[S], T)
 ///     residual   r(u) = (x(T)[S] − x₀[S],  x(T)[a] − νT − x₀[a])
+///   modulo a symmetry G of the model (either section; model/motion_symmetry.hpp): the orbit
+///     closes on the image of its start, x(t₀ + T) = G(x₀): every x₀[·] above becomes G(x₀)[·]
+///     (a rimless wheel's step: θ(T) = θ₀ − 2π/n, spoke k + 1 standing where spoke k stood)
 /// @endverbatim
 /// Components of x outside S (and a) keep their reference values: cyclic coordinates (a rod's
 /// horizontal position on an oscillating floor) and components held by closed contacts (a block
@@ -45,6 +48,9 @@ struct OrbitSection {
   int anchor{-1};     ///< autonomous: the component a of x fixed on the section
   /// autonomous: the parameter whose value is the anchor's drift rate ν ("" for ν = 0)
   std::string drift;
+  /// the orbit closes on the image G(x₀) of its start under the model's motion_symmetry()
+  bool modulo_symmetry{false};
+  int symmetry_power{1};  ///< k: the orbit closes on G^k(x₀) (2 for a doubled gait)
 };
 
 /// Everything a map of the orbit problem needs. Built by make_periodic_problem.
@@ -65,8 +71,9 @@ struct PeriodicProblem {
 };
 
 /// Checks and completes a problem: the section's parameters exist (forced: ω > 0), 1 ≤ n ≤ 1000,
-/// S is non-empty, in range, without repeats and without the anchor; throws InvalidArgument
-/// naming the field otherwise. S is sorted.
+/// S is non-empty, in range, without repeats and without the anchor; modulo a symmetry: the model
+/// declares one, its contact map is a permutation and DG (on C, at the reference) is invertible;
+/// throws InvalidArgument naming the field otherwise. S is sorted.
 [[nodiscard]] PeriodicProblem make_periodic_problem(
     std::shared_ptr<const model::System> model, const hybrid::SimulationOptions& options,
     const OrbitSection& section, std::vector<int> solved, const StateVector& reference,
@@ -115,6 +122,22 @@ void start_and_period(const PeriodicProblem& p, const model::System& m, const Ei
 [[nodiscard]] bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
                                          const Eigen::VectorXd& u, Eigen::MatrixXd& M_C,
                                          std::string* failure = nullptr);
+
+/// The image G^k(x) (k = section.symmetry_power) of a full state at time t under m's motion
+/// symmetry (x itself unless the problem is posed modulo the symmetry).
+[[nodiscard]] StateVector symmetry_image(const PeriodicProblem& p, const model::System& m, double t,
+                                         const StateVector& x);
+
+/// DG restricted to C (p.monodromy_components()) at x, by central differences (identity unless
+/// the problem is posed modulo the symmetry).
+[[nodiscard]] Eigen::MatrixXd symmetry_jacobian(const PeriodicProblem& p, const model::System& m,
+                                                double t, const StateVector& x);
+
+/// Modulo a symmetry: "" if the contacts closed at the end of `run` (the flow from u) are the
+/// images π(k) of those closed at its start (as the engine finds them), else one line naming the
+/// first contact that differs.
+[[nodiscard]] std::string symmetry_mismatch(const PeriodicProblem& p, const model::System& m,
+                                            const Eigen::VectorXd& u, const FlowRun& run);
 
 /// D P of the section from M restricted to C (see the file comment) at the end state of `run`.
 [[nodiscard]] Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,

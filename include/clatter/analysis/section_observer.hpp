@@ -152,6 +152,10 @@ class SectionObserver final : public hybrid::Recorder {
   /// and sets the state at t_end = t₀ + N T. @pre cycle() > 0, N whole, N ≥ k.
   void extend(double t_end, long N, double& t, model::VecQ& q, model::VecQ& qd, model::VecA& aux);
 
+  /// Moves the start of the record to t (a sweep whose transient is counted in events learns it
+  /// during the run). @pre no value or impact at or after t has been seen yet.
+  void set_record_from(double t) { t_record_ = t; }
+
   std::vector<double> values;
   long impacts{0};
 

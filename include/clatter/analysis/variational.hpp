@@ -12,7 +12,14 @@
 ///   an event at t_e with trigger h(t, x) = 0 and reset x⁺ = R(t, x⁻):
 ///       S = G + (f⁺ − G f⁻ − R_t) h_xᵀ / (h_x f⁻ + h_t),   G = ∂R/∂x
 ///       f⁻ = f(t_e, x⁻; m⁻),  f⁺ = f(t_e, x⁺; m⁺);  G, R_t, h_x, h_t by central differences
-///   M = Φ_K S_K ⋯ S_1 Φ_1   (the segments and events of the run, in order)
+///   M = Φ_K S_K ⋯ S_1 Φ_1 P₀   (the segments and events of the run, in order)
+///   P₀ = ∂x(t₀⁺)/∂x(t₀): the start's own map, linearized. A perturbed start off the constraints
+///       of the contacts closed at t₀ is brought onto them at once (the engine projects a declared-
+///       closed contact's normal velocity, and friction stops the slip of a contact that sticks on
+///       the reference within a time of the order of the perturbation), so to first order
+///       q̇ ← q̇ − M⁻¹Jᵀ(J M⁻¹ Jᵀ)⁻¹(J q̇ − w) over the rows of those contacts (normal and
+///       tangential if sticking, normal if sliding), by central differences (I when none is
+///       closed). The differences route (periodic_problem.hpp) sees it through the engine's runs.
 /// @endverbatim
 /// The trajectory is the engine's (hybrid::simulate with a recorder): its events give t_e, x⁻, x⁺
 /// and the modes; each segment is re-integrated only for A(t). Triggers and resets per event:
@@ -27,7 +34,10 @@
 /// | | symmetric levelling | g_N | levelling, then the pair impact |
 ///
 /// Events at one instant (an impact ending in stick, a levelling and its pair impact) are one
-/// event: the composite reset, the first record's trigger. Unsupported (the result says which and
+/// event: the composite reset, the first record's trigger. The modes after it are the last
+/// record's, except that a contact the record lists closed but that leaves its obstacle after the
+/// reset (v_N⁺ > 0: the trailing stance when another contact lands) is open, as the engine's next
+/// mode decision finds it. Unsupported (the result says which and
 /// when): the end of a predicted chatter, Painlevé and impacts without collision, simultaneous
 /// impacts resolved by the multi-point law, scheduled parameter changes, and grazing events
 /// (h_x f⁻ + h_t = 0: the saltation matrix is unbounded there).

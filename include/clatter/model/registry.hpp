@@ -47,6 +47,14 @@ class ModelSpec {
   virtual std::unique_ptr<ModelSpec> table(std::string_view k) = 0;
   /// Throws for a key that no read asked for.
   virtual void reject_unknown() const = 0;
+  /// The numbers under keys that no read asked for, nested tables flattened to dotted names
+  /// ("A.mass" for `A.mass = 0.2` or `[model.A] mass = 0.2`): make_model sets those that are
+  /// parameters of the model it built (System::parameters, the names `clatter models` shows).
+  [[nodiscard]] virtual std::vector<std::pair<std::string, double>> unread_numbers() const {
+    return {};
+  }
+  /// Marks the dotted key k (one of unread_numbers) as read.
+  virtual void mark_read(std::string_view /*k*/) {}
 
   /// The default impact law of the model's contacts (the scenario's [law] table).
   [[nodiscard]] const LawChoice& law() const { return law_; }
@@ -96,6 +104,8 @@ class NumberSpec final : public ModelSpec {
   std::vector<std::unique_ptr<ModelSpec>> tables(std::string_view k) override;
   std::unique_ptr<ModelSpec> table(std::string_view k) override;
   void reject_unknown() const override;
+  [[nodiscard]] std::vector<std::pair<std::string, double>> unread_numbers() const override;
+  void mark_read(std::string_view k) override;
 
  private:
   std::vector<std::pair<std::string, double>> values_;

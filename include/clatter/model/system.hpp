@@ -32,6 +32,8 @@
 ///  - carried_motion(): sustained contact in closed form (a body riding or sticking on a moving
 ///    line), with the contact forces along it for a guaranteed search of lift-off and slip onset;
 ///  - symmetry(): the seeds' symmetric reduction of two contacts ([BP] §5.2);
+///  - motion_symmetry(): a map of the state and a relabelling of the contacts under which motions
+///    are motions (model/motion_symmetry.hpp), for orbits periodic modulo it (a walker's step);
 ///  - multipoint_input(): the rigid-body constraints of contacts closing at once, for the
 ///    multi-point law of [R] (hybrid/simultaneous_impact.hpp). Without it, contacts touching at
 ///    once are resolved one after another.
@@ -54,6 +56,8 @@ struct Input;
 }
 
 namespace clatter::model {
+
+class MotionSymmetry;
 
 inline constexpr int kMaxDof = 12;      ///< largest nq
 inline constexpr int kMaxContacts = 8;  ///< largest num_contacts
@@ -189,6 +193,8 @@ class System {
   [[nodiscard]] virtual const ExactFlight* exact_flight() const { return nullptr; }
   [[nodiscard]] virtual const CarriedMotion* carried_motion() const { return nullptr; }
   [[nodiscard]] virtual const SymmetricPairs* symmetry() const { return nullptr; }
+  /// A symmetry G of the motion (model/motion_symmetry.hpp), owned by the model; null: none.
+  [[nodiscard]] virtual const MotionSymmetry* motion_symmetry() const { return nullptr; }
   /// Fills `in` (dimension, M, stacked J of the active contacts in index order, contact points,
   /// rigid-body constraints) and `frame_velocity` s with J_c s = w_c for every active contact (the
   /// obstacles move as one rigid frame); false if the model offers no multi-point description.

@@ -1,0 +1,196 @@
+// Orbits periodic modulo a symmetry (issue 25 item 5), on McGeer's rimless wheel
+// (examples/rimless_wheel, a plugin): a gait repeats only up to the wheel's symmetry, one spoke on
+// and one step down the slope (θ → θ − 2π/n, x → x + 2 l sin(π/n), spoke k → k + 1).
+// Closed form (McGeer 1990, "Passive dynamic walking", IJRR 9(2), §2; restated in
+// rimless_wheel.cpp): with α = π/n, J = m l² + I,
+//   impact      ω⁺ = η ω⁻,  η = (m l² cos 2α + I)/J          (plastic, no slip, trailing spoke
+//   lifts) stance      ω⁻² = ω⁺² + K,  K = 4 m g l sin α sin γ / J gait        ω*² = η² K/(1 − η²),
+//   mid-stance (spoke normal to the slope)
+//               ω₀² = ω*² + 2 m g l (cos(α − γ) − cos γ)/J
+//   multiplier  λ = dω'/dω = η²   (the only one of the step map restricted to the stance)
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <complex>
+#include <filesystem>
+#include <numbers>
+
+#include "clatter/analysis/orbit_branch.hpp"
+#include "clatter/analysis/shooting.hpp"
+#include "clatter/analysis/state_space.hpp"
+#include "clatter/core/error.hpp"
+#include "clatter/hybrid/trajectory_recorder.hpp"
+#include "clatter/io/scenario.hpp"
+#include "clatter/model/motion_symmetry.hpp"
+
+namespace clatter::analysis {
+namespace {
+
+struct ClosedForm {
+  double eta, K, omega_star, omega_mid;
+};
+
+ClosedForm closed_form(const model::System& m) {
+  const double mass = m.parameter("mass"), I = m.parameter("inertia"), l = m.parameter("length");
+  const double g = m.parameter("gravity"), slope = m.parameter("slope");
+  const double alpha = std::numbers::pi / m.num_contacts();
+  const double J = mass * l * l + I;
+  ClosedForm c{};
+  c.eta = (mass * l * l * std::cos(2.0 * alpha) + I) / J;
+  c.K = 4.0 * mass * g * l * std::sin(alpha) * std::sin(slope) / J;
+  const double w2 = c.eta * c.eta * c.K / (1.0 - c.eta * c.eta);
+  c.omega_star = std::sqrt(w2);
+  c.omega_mid =
+      std::sqrt(w2 + 2.0 * mass * g * l * (std::cos(alpha - slope) - std::cos(slope)) / J);
+  return c;
+}
+
+io::Scenario wheel() {
+  return io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "rimless_wheel" /
+                           "rimless_wheel.toml");
+}
+
+// the gait as an autonomous orbit modulo the symmetry: section θ = 0 (spoke 0 normal to the
+// slope, on its tip, declared closed: the engine projects the start's velocities onto it),
+// unknowns the velocities and the period
+PeriodicProblem gait_problem(const io::Scenario& sc, bool modulo = true) {
+  const model::System& m = *sc.model;
+  OrbitSection sec;
+  sec.kind = OrbitSectionKind::kAutonomous;
+  sec.anchor = state_index(m, "theta", "anchor");
+  sec.modulo_symmetry = modulo;
+  const std::vector<int> solved = {state_index(m, "xdot", "solve"), state_index(m, "ydot", "solve"),
+                                   state_index(m, "thetadot", "solve")};
+  const StateVector x0 = pack_state(m, sc.initial.q, sc.initial.qd, sc.initial.aux);
+  std::array<bool, model::kMaxContacts> closed{};
+  closed[0] = true;
+  return make_periodic_problem(sc.model, sc.options, sec, solved, x0, closed);
+}
+
+TEST(RimlessWheel, EveryImpactMultipliesTheAngularVelocityByEta) {
+  const io::Scenario sc = wheel();
+  const ClosedForm c = closed_form(*sc.model);
+  hybrid::TrajectoryRecorder rec;
+  hybrid::SimulationOptions o = sc.options;
+  o.record_events = true;
+  const hybrid::SimulationResult r = hybrid::simulate(*sc.model, sc.initial, o, &rec);
+  ASSERT_EQ(r.reason, hybrid::StopReason::kEndTime) << r.message;
+  int impacts = 0;
+  double last_post = 0.0;
+  for (const hybrid::EventRecord& e : rec.events) {
+    if (e.kind != hybrid::EventKind::kImpact) continue;
+    ++impacts;
+    const double pre = e.qd_pre(2), post = e.qd_post(2);
+    EXPECT_NEAR(post / pre, c.eta, 1e-9) << "impact at t = " << e.t;
+    last_post = post;
+  }
+  EXPECT_GE(impacts, 20);
+  // after 20 s (~25 steps, deviations × η² = 0.3 per step) the gait is McGeer's
+  EXPECT_NEAR(-last_post, c.omega_star, 1e-8);
+}
+
+TEST(RimlessWheel, GaitModuloTheSymmetryHasMcGeersVelocityAndMultiplier) {
+  const io::Scenario sc = wheel();
+  const ClosedForm c = closed_form(*sc.model);
+  const PeriodicProblem p = gait_problem(sc);
+  Eigen::VectorXd u0 = unknowns_of(p, p.reference, 1.0);
+  const Orbit orbit = find_orbit(p, *p.model, u0);
+  ASSERT_TRUE(orbit.converged) << orbit.message;
+  const int theta_dot = state_index(*p.model, "thetadot", "");
+  EXPECT_NEAR(orbit.x0(theta_dot), -c.omega_mid, 1e-8);
+  // the step: θ(T) = −2π/6 with spoke 1 standing where spoke 0 stood
+  EXPECT_GT(orbit.period, 0.0);
+  int impacts = 0;
+  for (const hybrid::EventRecord& e : orbit.events)
+    if (e.kind == hybrid::EventKind::kImpact) {
+      ++impacts;
+      EXPECT_EQ(e.contact, 1);
+      EXPECT_NEAR(-e.qd_post(2), c.omega_star, 1e-8);
+    }
+  EXPECT_EQ(impacts, 1);
+  // multipliers: η² on the stance; the directions the closed contact forbids are wiped out (0)
+  ASSERT_FALSE(orbit.multipliers.empty());
+  EXPECT_NEAR(std::abs(orbit.multipliers.front()), c.eta * c.eta, 1e-5);
+  for (std::size_t k = 1; k < orbit.multipliers.size(); ++k)
+    EXPECT_LT(std::abs(orbit.multipliers[k]), 1e-5);
+  EXPECT_TRUE(orbit.stable);
+}
+
+TEST(RimlessWheel, VariationalMonodromyAgreesWithDifferences) {
+  // Two defects of the variational route found here (variational.hpp): the start's own map P₀
+  // (a perturbed start is brought onto the stance's constraints; without it the directions the
+  // stance forbids survived: 0.2827 instead of 0.2975), and the modes after an impact on spoke 1,
+  // whose record still lists the trailing spoke 0 as sticking although it leaves the ground (the
+  // flow after it was integrated with both spokes stuck: 0.3415)
+  const io::Scenario sc = wheel();
+  const ClosedForm c = closed_form(*sc.model);
+  const PeriodicProblem p = gait_problem(sc);
+  const Orbit by_differences = find_orbit(p, *p.model, unknowns_of(p, p.reference, 1.0));
+  ShootingOptions o;
+  o.monodromy = MonodromyMethod::kVariational;
+  const Orbit orbit = find_orbit(p, *p.model, unknowns_of(p, p.reference, 1.0), o);
+  ASSERT_TRUE(orbit.converged) << orbit.message;
+  ASSERT_EQ(orbit.multipliers.size(), by_differences.multipliers.size());
+  EXPECT_NEAR(std::abs(orbit.multipliers.front()), c.eta * c.eta, 1e-5);
+  for (std::size_t k = 0; k < orbit.multipliers.size(); ++k)
+    EXPECT_NEAR(std::abs(orbit.multipliers[k] - by_differences.multipliers[k]), 0.0, 1e-5);
+}
+
+TEST(RimlessWheel, WithoutTheSymmetryTheStepDoesNotClose) {
+  // θ only decreases: no orbit returns to its own start, and Newton must say so
+  const io::Scenario sc = wheel();
+  const PeriodicProblem p = gait_problem(sc, false);
+  ShootingOptions o;
+  o.max_iter = 5;
+  const Orbit orbit = find_orbit(p, *p.model, unknowns_of(p, p.reference, 1.0), o);
+  EXPECT_FALSE(orbit.converged);
+  EXPECT_FALSE(orbit.message.empty());
+}
+
+TEST(RimlessWheel, ContinuationInTheSlopeFollowsTheClosedForm) {
+  const io::Scenario sc = wheel();
+  const PeriodicProblem p = gait_problem(sc);
+  const Orbit start = find_orbit(p, *p.model, unknowns_of(p, p.reference, 1.0));
+  ASSERT_TRUE(start.converged) << start.message;
+  OrbitBranchOptions o;
+  o.parameter = "slope";
+  o.p_min = 0.1;
+  o.p_max = 0.25;
+  o.ds = 0.01;
+  o.ds_max = 0.05;
+  o.max_points = 60;
+  const OrbitBranch branch = continue_orbits(p, start, o);
+  ASSERT_GE(branch.points.size(), 4U) << branch.message;
+  const int theta_dot = 2;  // the third unknown: ẋ, ẏ, θ̇, T
+  for (const OrbitPoint& pt : branch.points) {
+    const auto m = p.model->with_parameter("slope", pt.p);
+    const ClosedForm c = closed_form(*m);
+    SCOPED_TRACE(pt.p);
+    EXPECT_NEAR(pt.u(theta_dot), -c.omega_mid, 1e-7);
+    ASSERT_FALSE(pt.multipliers.empty());
+    EXPECT_NEAR(std::abs(pt.multipliers.front()), c.eta * c.eta, 1e-5);
+    EXPECT_TRUE(pt.stable);
+  }
+}
+
+TEST(RimlessWheel, ModuloSymmetryOfAModelWithoutOneIsRefusedNamingTheField) {
+  const io::Scenario sc =
+      io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "rocking_block.toml");
+  OrbitSection sec;
+  sec.kind = OrbitSectionKind::kAutonomous;
+  sec.anchor = 2;
+  sec.modulo_symmetry = true;
+  const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
+  try {
+    (void)make_periodic_problem(sc.model, sc.options, sec, {5}, x0);
+    FAIL() << "accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("symmetry"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("declares no symmetry"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace clatter::analysis
