@@ -17,7 +17,7 @@ import sys
 from plot_io import plt, read_csv, save
 
 MARKERS = {"SN": "o", "PD": "s", "NS": "D", "grazing": "^", "region_change": "v",
-           "stick_change": "x"}
+           "stick_change": "x", "slip_lift_change": "+"}
 
 
 def runs(rows):

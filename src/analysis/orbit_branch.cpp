@@ -15,13 +15,25 @@ namespace clatter::analysis {
 
 namespace {
 
+// An impact's region of Stronge's law for the itinerary. A contact that lands without sliding
+// (v_T⁻ = 0 up to round-off, as a rimless wheel's spoke does: its tip moves normal to the ground)
+// and sticks is region 0 whatever the sign of the round-off: regions 5 and 6 (the first slip stops
+// in compression) tend to region 0 as v_T⁻ → 0, so a change among them there is no boundary of
+// the law, only noise in the sign of v_T⁻.
+int region_of(const hybrid::EventRecord& e) {
+  const bool no_slip = std::abs(e.v_pre.x()) <= 1e-9 * std::abs(e.v_pre.y());
+  return no_slip && (e.region == 5 || e.region == 6) ? 0 : e.region;
+}
+
 // the grazing margin, the impact itinerary and the stick events of one period
 class Diagnostics final : public hybrid::Recorder {
  public:
   explicit Diagnostics(const model::System& m) : m_(m), last_(m.num_contacts()) {}
   void on_event(const hybrid::EventRecord& e) override {
-    if (e.kind == hybrid::EventKind::kImpact) itinerary.emplace_back(e.contact, e.region);
+    if (e.kind == hybrid::EventKind::kImpact) itinerary.emplace_back(e.contact, region_of(e));
     if (e.kind == hybrid::EventKind::kStick) ++sticks;
+    if (e.kind == hybrid::EventKind::kSlipOnset) ++slip_onsets;
+    if (e.kind == hybrid::EventKind::kLiftOff) ++lift_offs;
     for (auto& l : last_) l.count = 0;  // no minimum across an event
   }
   void on_sample(const hybrid::Sample& s) override {
@@ -48,6 +60,8 @@ class Diagnostics final : public hybrid::Recorder {
   double margin{std::numeric_limits<double>::infinity()};
   std::vector<std::pair<int, int>> itinerary;
   int sticks{0};
+  int slip_onsets{0};
+  int lift_offs{0};
 
  private:
   struct History {
@@ -227,6 +241,8 @@ std::string_view to_string(OrbitEventKind k) {
       return "region_change";
     case OrbitEventKind::kStickChange:
       return "stick_change";
+    case OrbitEventKind::kSlipLiftChange:
+      return "slip_lift_change";
   }
   return "?";
 }
@@ -275,6 +291,8 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   pt.margin = diag.margin;
   pt.itinerary = diag.itinerary;
   pt.sticks = diag.sticks;
+  pt.slip_onsets = diag.slip_onsets;
+  pt.lift_offs = diag.lift_offs;
   pt.DP = section_jacobian(problem, m, run, orbit.monodromy);
   pt.multipliers = multipliers_of(pt.DP);
   pt.stable = !pt.multipliers.empty() && std::abs(pt.multipliers.front()) < 1.0;
@@ -415,6 +433,19 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
                                      std::to_string(before) + " -> " +
                                          std::to_string(at ? at->sticks : pt->sticks) +
                                          " stick events"});
+    }
+    if (pt->slip_onsets != prev.slip_onsets || pt->lift_offs != prev.lift_offs) {
+      const int slips = prev.slip_onsets, lifts = prev.lift_offs;
+      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) {
+        return q.slip_onsets != slips || q.lift_offs != lifts;
+      });
+      const OrbitPoint& after = at ? *at : *pt;
+      const auto text = [](int s, int l) {
+        return std::to_string(s) + " slip onsets, " + std::to_string(l) + " lift-offs";
+      };
+      branch.bifurcations.push_back(
+          {OrbitEventKind::kSlipLiftChange, after,
+           text(slips, lifts) + " -> " + text(after.slip_onsets, after.lift_offs)});
     }
 
     // accept the point and the new tangent

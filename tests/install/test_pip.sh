@@ -4,11 +4,14 @@
 #   2. pip install --no-build-isolation --no-index SOURCE (CMake builds the module for it);
 #   3. from / (nothing of the tree on the path) the venv's clatter is the one imported, has
 #      __version__, computes an impact, and loads the example plugin built by the tree's build
-#      (examples/user_model), whose first impact is the closed form t1 = asin(w L/u0)/w.
-# Usage: tests/install/test_pip.sh SOURCE_DIR EXAMPLE_PLUGIN
+#      (examples/user_model), whose first impact is the closed form t1 = asin(w L/u0)/w;
+#   4. with BUILD_DIR: docs/tutorial.md runs with the venv's Python (its command-line steps with
+#      BUILD_DIR installed into a temporary prefix), tests/tutorial/run_tutorial.py.
+# Usage: tests/install/test_pip.sh SOURCE_DIR EXAMPLE_PLUGIN [BUILD_DIR]
 set -euo pipefail
 src=$(realpath "$1")
 plugin=$(realpath "$2")
+build=${3:+$(realpath "$3")}
 work=$(mktemp -d /tmp/clatter-pip-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
@@ -33,4 +36,9 @@ assert abs(t - math.asin(w * 0.5 / 3.0) / w) < 1e-10, t
 print("pip: clatter", clatter.__version__, "from", os.path.dirname(clatter.__file__),
       "- plugin", p["kinds"], "first impact", t)
 PY
+if [ -n "$build" ]; then
+  echo "== docs/tutorial.md with the pip-installed module"
+  /usr/bin/python3 "$src/tests/tutorial/run_tutorial.py" "$src" --build "$build" \
+    --python "$work/venv/bin/python"
+fi
 echo PASS

@@ -66,6 +66,8 @@ struct OrbitPoint {
   double margin{0.0};  ///< grazing margin [m] (+∞ if no open contact has an interior minimum)
   std::vector<std::pair<int, int>> itinerary;  ///< (contact, region) of the impacts
   int sticks{0};                               ///< stick events along the orbit
+  int slip_onsets{0};                          ///< slip-onset events along the orbit
+  int lift_offs{0};                            ///< lift-off events along the orbit
 };
 
 enum class OrbitEventKind : std::uint8_t {
@@ -73,9 +75,11 @@ enum class OrbitEventKind : std::uint8_t {
   kPeriodDoubling,
   kNeimarkSacker,
   kGrazing,
-  kRegionChange,  ///< an impact's law region changes: where discontinuity-induced
-                  ///< bifurcations of the impact law start ([NDC] §4)
-  kStickChange,   ///< a sticking phase is gained or lost
+  kRegionChange,    ///< an impact's law region changes: where discontinuity-induced
+                    ///< bifurcations of the impact law start ([NDC] §4)
+  kStickChange,     ///< a sticking phase is gained or lost
+  kSlipLiftChange,  ///< a slip onset or a lift-off is gained or lost (a stance that starts to
+                    ///< slide or to leave its obstacle before the next impact)
 };
 [[nodiscard]] std::string_view to_string(OrbitEventKind k);
 
