@@ -8,7 +8,7 @@ packages=(
   libeigen3-dev libboost-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3-numpy python3-matplotlib python3-scipy pybind11-dev python3-pytest python3-dev
-  python3-pip python3-venv python3-setuptools python3-wheel
+  python3-pip python3-venv python3-setuptools python3-wheel python3-tqdm
   hyperfine clang-format python3-siconos
   libopenmpi-dev openmpi-bin libhdf5-dev python3-h5py python3-xarray python3-h5netcdf
 )

@@ -7,8 +7,10 @@ names are those of the command line's CSV files.
 
 import functools as _functools
 import sys as _sys
+from typing import Any, Sequence, Union
 
 import numpy as _np
+import numpy.typing as _npt
 
 from ._clatter import (
     CONTACT_MODES,
@@ -30,12 +32,18 @@ from ._clatter import (
 )
 from . import _clatter
 
+# the types of the signatures below (the package is typed: py.typed)
+System = Union[Model, Scenario]  #: a model, or a scenario (its model, start and options)
+Vector = _npt.ArrayLike  #: numbers, one per coordinate (or auxiliary state)
+Names = Union[str, Sequence[str]]  #: state names, a list or "a,b,c"
+Crossing = Union[tuple[str, float], tuple[str, float, str]]  #: (name, value[, up|down|both])
+
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
     "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
     "load_plugin", "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
     "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
-    "sweep_parameters",
+    "sweep_parameters", "System", "Vector", "Names", "Crossing",
 ]
 
 
@@ -190,8 +198,12 @@ def _crossing_section(section, crossing):
     return "crossing:%s:%r:%s" % (crossing[0], float(crossing[1]), direction)
 
 
-def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=None,
-             events_only=False, record_events=True, sections="none", crossing=None, **options):
+def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
+             t0: float | None = None, aux: Vector | None = None, t_end: float | None = None,
+             output_dt: float | None = None, events_only: bool = False,
+             record_events: bool = True, sections: str = "none",
+             crossing: Crossing | None = None, progress: bool | None = None,
+             **options: Any) -> "SimulationResult":
     """Runs the engine on a Model (q, qd required) or a Scenario (its initial state and options).
 
     t_end, output_dt: override the scenario's; output_dt = 0 gives 2000 samples, as the CLI.
@@ -202,7 +214,8 @@ def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=N
     engine in every phase (docs/engine.md).
     options: any key of a scenario's [simulation] table (max_events, exact_flight, ...) and
     max_wall_time. Like `clatter simulate`, the chatter horizon is the sample step unless given.
-    Ctrl-C cancels the run and raises KeyboardInterrupt.
+    Ctrl-C cancels the run and raises KeyboardInterrupt. progress: a tqdm bar of the simulated
+    time (None: in terminals and notebooks, when tqdm is installed; False: never; True: always).
     """
     model, q, qd, t0, aux, opts, horizon_given = _start(system, q, qd, t0, aux)
     opts = dict(opts)
@@ -220,14 +233,20 @@ def simulate(system, q=None, qd=None, t0=None, aux=None, t_end=None, output_dt=N
         opts["chatter_horizon"] = opts["output_dt"]
     if events_only:  # no samples asked of the engine (0: none), not samples computed and dropped
         opts["output_dt"] = 0.0
-    raw = _clatter._simulate(model, float(t0), _np.asarray(q, float), _np.asarray(qd, float),
-                             None if aux is None or len(aux) == 0 else _np.asarray(aux, float),
-                             opts, not events_only, record_events,
-                             _crossing_section(sections, crossing))
+    bar = _progress(float(opts["t_end"]) - float(t0), progress, "simulate", "s")
+    try:
+        raw = _clatter._simulate(model, float(t0), _np.asarray(q, float), _np.asarray(qd, float),
+                                 None if aux is None or len(aux) == 0 else _np.asarray(aux, float),
+                                 opts, not events_only, record_events,
+                                 _crossing_section(sections, crossing),
+                                 _advance_to(bar, lambda t: t - float(t0)))
+    finally:
+        if bar is not None:
+            bar.close()
     return SimulationResult(raw, model)
 
 
-def python_model(obj, law="stronge", e=0.0, mu=0.0):
+def python_model(obj: Any, law: str = "stronge", e: float = 0.0, mu: float = 0.0) -> Model:
     """A Model whose dynamics are the methods of the Python object `obj` (docs/python.md):
     nq, contacts, mass_matrix(t, q), applied_forces(t, q, qd), contact(c, t, q, qd) ->
     (g_N, J, w, gamma[, scale]), potential_energy(t, q), force_scale(); optionally
@@ -239,9 +258,9 @@ def python_model(obj, law="stronge", e=0.0, mu=0.0):
     return _clatter._python_model(obj, law, e, mu)
 
 
-def _progress(total, show):
-    """A tqdm progress bar when tqdm is installed and show is True, or None and the output is a
-    terminal or a notebook."""
+def _progress(total, show, desc="sweep", unit="it"):
+    """A tqdm progress bar when tqdm is installed and show is True, or when show is None and the
+    output is a terminal or a notebook; else None."""
     if show is None:
         show = _sys.stderr.isatty() or "ipykernel" in _sys.modules
     if not show:
@@ -250,11 +269,25 @@ def _progress(total, show):
         from tqdm.auto import tqdm
     except ImportError:
         return None
-    return tqdm(total=total, desc="sweep", leave=False)
+    return tqdm(total=total, desc=desc, unit=unit, leave=False)
 
 
-def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
-          record_periods=200.0, continuation=False, threads=2, progress=None, **options):
+def _advance_to(bar, done):
+    """A callback setting the bar to `done` (clipped to its total), or None without a bar."""
+    if bar is None:
+        return None
+
+    def advance(value):
+        value = min(max(float(value), 0.0), bar.total)
+        if value > bar.n:
+            bar.update(value - bar.n)
+    return advance if done is None else (lambda *args: advance(done(*args)))
+
+
+def sweep(system: System, omega: tuple[float, float, int], q: Vector | None = None,
+          qd: Vector | None = None, t0: float | None = None, transient_periods: float = 1000.0,
+          record_periods: float = 200.0, continuation: bool = False, threads: int = 2,
+          progress: bool | None = None, **options: Any) -> tuple["Table", "Table"]:
     """Brute-force bifurcation diagram against the surface frequency, as `clatter sweep`:
     omega = (from, to, n). Returns (bifurcation, summary): Tables with the columns of
     bifurcation.csv (omega, y_apex) and summary.csv (omega, distinct, samples, reason, message).
@@ -333,7 +366,9 @@ def sweep(system, omega, q=None, qd=None, t0=None, transient_periods=1000.0,
     return Table(omega=_np.array(bif_w, float), y_apex=_np.array(bif_y, float)), summary
 
 
-def orbit_branch(e, amplitude=1.0, gravity=9.81, periods=1, omega_range=(0.5, 7.0), cascade=0):
+def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, periods: int = 1,
+                 omega_range: tuple[float, float] = (0.5, 7.0),
+                 cascade: int = 0) -> dict[str, Any]:
     """The period-n orbits of a ball on A sin(wt) for one restitution e, continued in omega from
     halfway between the closed-form SN and PD, as `clatter orbits --e E [--cascade K]`. Returns a
     dict: branches and bifurcations (Tables with the columns of branches.csv and
@@ -415,10 +450,14 @@ def _closed_contacts(model, closed):
     return out
 
 
-def periodic_orbit(system, solve, periods=1, phase=None, frequency="surface.omega", anchor=None,
-                   drift=None, period=None, q=None, qd=None, t0=None, aux=None,
-                   monodromy="differences", segments=1, tol=1e-10, max_iter=30,
-                   modulo_symmetry=False, closed=None, options=None):
+def periodic_orbit(system: System, solve: Names, periods: int = 1, phase: float | None = None,
+                   frequency: str = "surface.omega", anchor: str | None = None,
+                   drift: str | None = None, period: float | None = None,
+                   q: Vector | None = None, qd: Vector | None = None, t0: float | None = None,
+                   aux: Vector | None = None, monodromy: str = "differences", segments: int = 1,
+                   tol: float = 1e-10, max_iter: int = 30, modulo_symmetry: bool = False,
+                   closed: Sequence[str | int | bool] | None = None,
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A periodic orbit by shooting from the start state (a Scenario's initial state, or q, qd).
 
     Forced models: the stroboscopic section through the start (phase = omega t0 unless given),
@@ -441,11 +480,15 @@ def periodic_orbit(system, solve, periods=1, phase=None, frequency="surface.omeg
                                      "tol": tol, "max_iter": int(max_iter)})
 
 
-def continue_orbit(system, solve, parameter, p_range, direction=1, ds=0.01, ds_max=0.1,
-                   max_points=400, **orbit):
+def continue_orbit(system: System, solve: Names, parameter: str, p_range: tuple[float, float],
+                   direction: int = 1, ds: float = 0.01, ds_max: float = 0.1,
+                   max_points: int = 400, progress: bool | None = None,
+                   **orbit: Any) -> dict[str, Any]:
     """Continues the orbit of periodic_orbit(system, solve, **orbit) in `parameter` over
     p_range = (lo, hi): columns p, u, period, max_abs_multiplier, stable, tau_sn, tau_pd, margin
-    and the located bifurcations (SN, PD, NS, grazing, region and stick changes)."""
+    and the located bifurcations (SN, PD, NS, grazing, region and stick changes, slip onsets and
+    lift-offs gained or lost). progress: a tqdm bar of the points (None: in terminals and
+    notebooks; False: never)."""
     model, options, section, solved, x0, closed, u0 = _orbit_problem(
         system, solve, orbit.get("periods", 1), orbit.get("phase"),
         orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
@@ -453,18 +496,26 @@ def continue_orbit(system, solve, parameter, p_range, direction=1, ds=0.01, ds_m
         orbit.get("modulo_symmetry", False), orbit.get("closed"))
     options.update(orbit.get("options") or {})
     lo, hi = p_range
-    out = _clatter._continue_orbits(model, options, section, solved, x0, closed, u0,
-                                    {"parameter": parameter, "p_min": lo, "p_max": hi,
-                                     "direction": int(direction), "ds": ds, "ds_max": ds_max,
-                                     "max_points": int(max_points)})
+    bar = _progress(int(max_points), progress, "continue", "point")
+    try:
+        out = _clatter._continue_orbits(model, options, section, solved, x0, closed, u0,
+                                        {"parameter": parameter, "p_min": lo, "p_max": hi,
+                                         "direction": int(direction), "ds": ds, "ds_max": ds_max,
+                                         "max_points": int(max_points)},
+                                        _advance_to(bar, lambda points: points))
+    finally:
+        if bar is not None:
+            bar.close()
     for key in ("p", "period", "max_abs_multiplier", "tau_sn", "tau_pd", "margin"):
         out[key] = _np.asarray(out[key])
     out["stable"] = _np.asarray(out["stable"], bool)
     return out
 
 
-def poincare(system, section="impact", count=100, t_max=None, q=None, qd=None, t0=None, aux=None,
-             **spec):
+def poincare(system: System, section: str = "impact", count: int = 100,
+             t_max: float | None = None, q: Vector | None = None, qd: Vector | None = None,
+             t0: float | None = None, aux: Vector | None = None,
+             **spec: Any) -> dict[str, Any]:
     """The Poincare map iterated `count` times from the start state: section "impact" (contact=
     index), "event" (event="stick", ...), "phase" (phase=...), "crossing" (component="ydot",
     value=0, direction=-1). Returns t (crossings) and x (one row per crossing, the state by
@@ -482,7 +533,8 @@ def poincare(system, section="impact", count=100, t_max=None, q=None, qd=None, t
     return out
 
 
-def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, **orbit):
+def boundary_crossing(system: System, solve: Names, parameter: str, regions: Sequence[int],
+                      offset: float = 1e-5, impact: int = 0, **orbit: Any) -> dict[str, Any]:
     """The critical value of `parameter` where the orbit's impact (the `impact`-th) lies on the
     boundary between `regions` of Stronge's law, and Feigin's classification (1 - sigma, D,
     verdict, both sides' orbits), as `clatter dib`. For an autonomous section (anchor/drift) the
@@ -498,11 +550,16 @@ def boundary_crossing(system, solve, parameter, regions, offset=1e-5, impact=0, 
                                         "offset": offset, "impact": int(impact)})
 
 
-def sweep_parameters(system, params, carry_over="none", initial=None, section="apex",
-                     observe="y", contact=-1, transient_periods=1000.0, record_periods=200.0,
-                     period_parameter="surface.omega", threads=2, periodic_tol=0.0,
-                     periodic_check=True, crossing=None, clock="periods", max_time=None,
-                     **options):
+def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, int]],
+                     carry_over: str = "none",
+                     initial: Sequence[tuple[float, Vector, Vector]] | None = None,
+                     section: str = "apex", observe: str = "y", contact: int = -1,
+                     transient_periods: float = 1000.0, record_periods: float = 200.0,
+                     period_parameter: str = "surface.omega", threads: int = 2,
+                     periodic_tol: float = 0.0, periodic_check: bool = True,
+                     crossing: Crossing | None = None, clock: str = "periods",
+                     max_time: float | None = None, progress: bool | None = None,
+                     **options: Any) -> dict[str, Any]:
     """Sweeps of any named parameter(s), as `clatter sweep --param ...` (analysis::run_sweep).
 
     params: [(name, from, to, n)] with one or two axes; carry_over: none, up, down or both;
@@ -517,6 +574,7 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     "crossings" (of the section); a model without a forcing needs one of the last three. With
     impacts or crossings each value's run is bounded by max_time [s] (default: the Scenario's
     t_end - t0); a value that reaches it first has record_complete False and a message.
+    progress: a tqdm bar of the finished values (None: in terminals and notebooks; False: never).
     Returns one row per (grid point, run): the parameter values, point, run, distinct,
     impacts_per_period, reason, message, cycle, closed_at and refused (the shortcut's cycle in periods,
     0 if run in full, and the period it closed at), and values (the observable's recorded
@@ -550,7 +608,20 @@ def sweep_parameters(system, params, carry_over="none", initial=None, section="a
     if max_time is None:
         t0 = initials[0][0] if initials else 0.0
         max_time = opts.get("t_end", 0.0) - t0 if clock_name in ("impacts", "crossings") else 0.0
-    return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
-                               int(contact), float(transient_periods), float(record_periods),
-                               period_parameter, int(threads), float(periodic_tol),
-                               bool(periodic_check), clock_name, clock_contact, float(max_time))
+    n_records = len(initials)
+    for _, _, _, k in axes:
+        n_records *= k
+    bar = _progress(n_records, progress, "sweep", "value")
+    try:
+        return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
+                                   int(contact), float(transient_periods), float(record_periods),
+                                   period_parameter, int(threads), float(periodic_tol),
+                                   bool(periodic_check), clock_name, clock_contact,
+                                   float(max_time), _advance_to(bar, lambda done, total: done))
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+# the typing helpers were needed only to write the annotations above (evaluated at definition)
+del Any, Sequence, Union

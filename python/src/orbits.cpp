@@ -4,7 +4,8 @@
 // `section` and `dib`. Every call releases the GIL while it computes.
 //
 //   _periodic_orbit(model, options, section, solved, x0, closed, u0, shooting) -> dict
-//   _continue_orbits(model, options, section, solved, x0, closed, u0, branch) -> dict
+//   _continue_orbits(model, options, section, solved, x0, closed, u0, branch, progress) -> dict
+//   (progress: None, or a callable given the number of points after each)
 //   _poincare(model, options, section, t0, x0, closed, count, t_max) -> dict
 //   _boundary_crossing(model, options, section, solved, x0, closed, u0, crossing) -> dict
 //
@@ -123,7 +124,8 @@ py::dict periodic_orbit(const std::shared_ptr<model::System>& m, const py::dict&
 py::dict continue_orbits(const std::shared_ptr<model::System>& m, const py::dict& options,
                          const py::dict& section, const std::vector<std::string>& solved,
                          const Eigen::VectorXd& x0, const std::vector<bool>& closed,
-                         const Eigen::VectorXd& u0, const py::dict& branch) {
+                         const Eigen::VectorXd& u0, const py::dict& branch,
+                         const py::object& progress) {
   const analysis::PeriodicProblem p = problem_of(m, options, section, solved, x0, closed);
   analysis::OrbitBranchOptions bo;
   bo.parameter = get<std::string>(branch, "parameter", "");
@@ -134,6 +136,11 @@ py::dict continue_orbits(const std::shared_ptr<model::System>& m, const py::dict
   bo.ds_max = get<double>(branch, "ds_max", bo.ds_max);
   bo.ds_min = std::min(bo.ds_min, bo.ds);
   bo.max_points = get<int>(branch, "max_points", bo.max_points);
+  if (!progress.is_none())
+    bo.on_point = [&progress](const analysis::OrbitPoint&, int points) {
+      const py::gil_scoped_acquire gil;
+      progress(points);
+    };
   analysis::validate(bo);
   analysis::OrbitBranch b;
   {
@@ -307,7 +314,9 @@ py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::di
 
 void bind_orbits(py::module_& m) {
   m.def("_periodic_orbit", &periodic_orbit);
-  m.def("_continue_orbits", &continue_orbits);
+  m.def("_continue_orbits", &continue_orbits, py::arg("model"), py::arg("options"),
+        py::arg("section"), py::arg("solved"), py::arg("x0"), py::arg("closed"), py::arg("u0"),
+        py::arg("branch"), py::arg("progress") = py::none());
   m.def("_poincare", &poincare);
   m.def("_boundary_crossing", &boundary_crossing);
   m.def(

@@ -5,7 +5,8 @@
 //
 //   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
 //              record, period_parameter, threads, periodic_tol, periodic_check, clock,
-//              clock_contact, max_time) -> dict of per-record columns
+//              clock_contact, max_time, progress) -> dict of per-record columns
+//   progress: None, or a callable given (done, total) after each finished record
 //   clock: "periods", "time", "impacts" or "crossings" (what transient and record count)
 //   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
 
@@ -34,7 +35,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
                    int threads, double periodic_tol, bool periodic_check, const std::string& clock,
-                   int clock_contact, double max_time) {
+                   int clock_contact, double max_time, const py::object& progress) {
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;
   for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});
@@ -93,6 +94,12 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   }
   analysis::SweepControl control;
   control.threads = threads;
+  if (!progress.is_none())  // one call at a time (SweepControl), from a worker thread
+    control.on_record = [&progress](const analysis::SweepRecord&, std::size_t done,
+                                    std::size_t total) {
+      const py::gil_scoped_acquire gil;
+      progress(done, total);
+    };
   const hybrid::SimulationOptions o = to_options(options);
   analysis::validate(sw, *m, init, control);
   analysis::SweepOutcome out;
@@ -147,6 +154,12 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
 
 }  // namespace
 
-void bind_parameter_sweep(py::module_& m) { m.def("_run_sweep", &run_sweep); }
+void bind_parameter_sweep(py::module_& m) {
+  m.def("_run_sweep", &run_sweep, py::arg("model"), py::arg("initials"), py::arg("options"),
+        py::arg("axes"), py::arg("carry"), py::arg("section"), py::arg("quantity"),
+        py::arg("contact"), py::arg("transient"), py::arg("record"), py::arg("period_parameter"),
+        py::arg("threads"), py::arg("periodic_tol"), py::arg("periodic_check"), py::arg("clock"),
+        py::arg("clock_contact"), py::arg("max_time"), py::arg("progress") = py::none());
+}
 
 }  // namespace clatter::python

@@ -9,7 +9,9 @@
 // a model and names the columns as the CLI's timeseries.csv and events.csv do.
 // Ctrl-C: the recorder's keep_going() reacquires the GIL every 1000 polls or 50 ms and calls
 // PyErr_CheckSignals; a pending KeyboardInterrupt cancels the run (StopReason::kCancelled) and is
-// raised once the engine has returned.
+// raised once the engine has returned. At the same polls `progress(t)` (a Python callable, or
+// None) is called with the latest time the run has reported (a progress bar); an exception it
+// raises cancels the run and is raised likewise.
 
 #include <algorithm>
 #include <chrono>
@@ -169,27 +171,42 @@ struct EventTables {
 
 class Collector final : public hybrid::Recorder {
  public:
-  Collector(const model::System& m, bool record_samples)
+  Collector(const model::System& m, bool record_samples, py::object progress)
       : m_(m),
         planar_(dynamic_cast<const model::PlanarBodyModel*>(&m)),
-        record_samples_(record_samples) {
+        record_samples_(record_samples),
+        progress_(std::move(progress)) {
     samples.size(m.nq(), m.num_aux(), m.num_contacts());
     sections.size(m.nq(), m.num_aux(), m.num_contacts());
     events.size(m.nq());
   }
 
   void on_sample(const hybrid::Sample& s) override {
+    t_ = s.t;
     if (record_samples_) samples.add(m_, planar_, s);
   }
-  void on_section(const hybrid::Sample& s) override { sections.add(m_, planar_, s); }
-  void on_event(const hybrid::EventRecord& e) override { events.add(e); }
+  void on_section(const hybrid::Sample& s) override {
+    t_ = s.t;
+    sections.add(m_, planar_, s);
+  }
+  void on_event(const hybrid::EventRecord& e) override {
+    t_ = e.t;
+    events.add(e);
+  }
 
   bool keep_going() override {
     const auto now = std::chrono::steady_clock::now();
     if (++polls_ % 1000 != 0 && now - last_check_ < std::chrono::milliseconds(50)) return true;
     last_check_ = now;
     const py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() == 0) return true;
+    if (!progress_.is_none()) {
+      try {
+        progress_(t_);
+      } catch (py::error_already_set& e) {
+        e.restore();  // raised after the run, as an interrupt is
+      }
+    }
+    if (PyErr_CheckSignals() == 0 && !PyErr_Occurred()) return true;
     // the exception (KeyboardInterrupt, or whatever a signal handler raised) is taken out of the
     // interpreter until the engine has returned, so that no Python call runs with it pending
     interrupt_ = std::make_unique<py::error_already_set>();
@@ -212,6 +229,8 @@ class Collector final : public hybrid::Recorder {
   const model::System& m_;
   const model::PlanarBodyModel* planar_;
   bool record_samples_;
+  py::object progress_;
+  double t_{0.0};  ///< the latest time the run reported
   long polls_{0};
   std::chrono::steady_clock::time_point last_check_{std::chrono::steady_clock::now()};
   std::unique_ptr<py::error_already_set> interrupt_;
@@ -238,7 +257,8 @@ model::VecQ to_vec(const Array& a, Eigen::Index n, const char* name) {
 
 py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array& q,
              const Array& qd, const std::optional<Array>& aux, const py::dict& options,
-             bool record_samples, bool record_events, const std::string& sections) {
+             bool record_samples, bool record_events, const std::string& sections,
+             py::object progress) {
   const model::System& m = *model;
   hybrid::InitialState init;
   init.t = t0;
@@ -264,7 +284,7 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
                                           "' (allowed: none, apex, crossing:NAME:VALUE[:DIR])");
   }
 
-  Collector rec(m, record_samples);
+  Collector rec(m, record_samples, std::move(progress));
   hybrid::SimulationResult r;
   const auto start = std::chrono::steady_clock::now();
   {
@@ -444,6 +464,7 @@ void bind_simulate(py::module_& m) {
   m.def("_simulate", &run, py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"),
         py::arg("aux"), py::arg("options"), py::arg("record_samples") = true,
         py::arg("record_events") = true, py::arg("sections") = "none",
+        py::arg("progress") = py::none(),
         "The engine on one model and initial state (see clatter.simulate for the wrapper).");
 }
 

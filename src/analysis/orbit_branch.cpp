@@ -320,6 +320,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
   Eigen::VectorXd y(d + 1);
   y << start.u, p0;
   branch.points.push_back(orbit_point(problem, *problem.model, p0, start, o));
+  if (o.on_point) o.on_point(branch.points.back(), static_cast<int>(branch.points.size()));
 
   Eigen::MatrixXd J;
   Eigen::VectorXd r;
@@ -453,6 +454,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
     y = c->y;
     t = t_new;
     branch.points.push_back(*pt);
+    if (o.on_point) o.on_point(branch.points.back(), static_cast<int>(branch.points.size()));
     if (!pt->multipliers.empty() && std::abs(pt->multipliers.front()) > o.max_multiplier) {
       branch.end = OrbitBranchEnd::kMultiplierBound;
       branch.message = "a multiplier above max_multiplier at p = " + format_number(pt->p);

@@ -21,6 +21,7 @@
 /// Every loop is bounded: max_points, max_corrector_iterations, the step halves down to ds_min;
 /// OrbitBranch::end says why the branch stopped.
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,8 @@
 #include "clatter/analysis/shooting.hpp"
 
 namespace clatter::analysis {
+
+struct OrbitPoint;
 
 struct OrbitBranchOptions {
   std::string parameter;  ///< the continuation parameter, by name
@@ -49,6 +52,9 @@ struct OrbitBranchOptions {
   /// a point with a multiplier of modulus above this ends the branch (single shooting loses its
   /// accuracy there)
   double max_multiplier{1e6};
+  /// called after each point is added to the branch (progress), with the number of points so
+  /// far; may be empty. An exception it throws ends the continuation and propagates.
+  std::function<void(const OrbitPoint&, int points)> on_point;
 };
 
 /// Throws InvalidArgument naming the field for an empty parameter, an inverted range, steps not
