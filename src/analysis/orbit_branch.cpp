@@ -94,11 +94,18 @@ class Continuation {
     const auto m = model_at(y(d_));
     const Eigen::VectorXd u = y.head(d_);
     const FlowRun run = run_flow(pr_, *m, u);
-    if (!run.ok()) return false;
+    if (!run.ok()) {
+      note(run, y(d_));
+      return false;
+    }
     r = run.residual;
     Eigen::MatrixXd Ju;
     Eigen::VectorXd dp;
-    if (!residual_jacobian(pr_, *m, u, Ju, o_.parameter, &dp)) return false;
+    std::string why;
+    if (!residual_jacobian(pr_, *m, u, Ju, o_.parameter, &dp, &why)) {
+      failure_ = "at p = " + format_number(y(d_)) + ", " + why;
+      return false;
+    }
     J.resize(d_, d_ + 1);
     J << Ju, dp;
     return true;
@@ -131,14 +138,19 @@ class Continuation {
       orbit.u = y.head(d_);
       if (pr_.section.kind == OrbitSectionKind::kForced) {
         orbit.monodromy = J.leftCols(d_) + Eigen::MatrixXd::Identity(d_, d_);
-      } else if (!monodromy_differences(pr_, *m, orbit.u, orbit.monodromy)) {
+      } else if (std::string why; !monodromy_differences(pr_, *m, orbit.u, orbit.monodromy, &why)) {
+        failure_ = "at p = " + format_number(y(d_)) + ", " + why;
         return std::nullopt;
       }
       return orbit_point(pr_, *m, y(d_), orbit, o_);
-    } catch (const InvalidArgument&) {
+    } catch (const InvalidArgument& e) {
+      failure_ = "at p = " + format_number(y(d_)) + ", " + e.what();
       return std::nullopt;
     }
   }
+
+  /// The last failed flow (which, from and to what time, the engine's reason), "" if none.
+  [[nodiscard]] const std::string& failure() const { return failure_; }
 
  private:
   std::optional<Corrected> correct_with(const Eigen::VectorXd& y_hat, const Eigen::VectorXd& t,
@@ -161,7 +173,10 @@ class Continuation {
         if (chord != nullptr) {
           const auto m = model_at(c.y(d_));
           const FlowRun run = run_flow(pr_, *m, c.y.head(d_));
-          if (!run.ok()) return std::nullopt;
+          if (!run.ok()) {
+            note(run, c.y(d_));
+            return std::nullopt;
+          }
           r = run.residual;
         } else {
           Eigen::MatrixXd J;
@@ -169,7 +184,8 @@ class Continuation {
           A << J, t.transpose();
           lu.compute(A);
         }
-      } catch (const InvalidArgument&) {  // the parameter left its allowed range
+      } catch (const InvalidArgument& e) {  // the parameter left its allowed range
+        failure_ = "at p = " + format_number(c.y(d_)) + ", " + e.what();
         return std::nullopt;
       }
       Eigen::VectorXd F(d_ + 1);
@@ -185,9 +201,17 @@ class Continuation {
     return std::nullopt;
   }
 
+  // records why the flow at parameter value p failed
+  void note(const FlowRun& run, double p) const {
+    failure_ = "at p = " + format_number(p) + ", the flow from t = " + format_number(run.t0) +
+               " stopped at t = " + format_number(run.result.t) + " (" +
+               hybrid::to_string(run.result.reason) + "): " + run.result.message;
+  }
+
   const PeriodicProblem& pr_;
   const OrbitBranchOptions& o_;
   Eigen::Index d_;
+  mutable std::string failure_;
 };
 
 // the real eigenvector of the eigenvalue of A nearest `target` (unit length)
@@ -326,7 +350,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
   Eigen::VectorXd r;
   if (!cont.jacobian(y, J, r)) {
     branch.end = OrbitBranchEnd::kStepTooSmall;
-    branch.message = "the flow failed at the start";
+    branch.message = "the flow failed at the start: " + cont.failure();
     return branch;
   }
   Eigen::VectorXd t = Continuation::null_vector(J);
@@ -378,7 +402,9 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
       }
       if (ds < o.ds_min) {
         branch.end = OrbitBranchEnd::kStepTooSmall;
-        branch.message = "the corrector failed down to ds_min at p = " + format_number(y(d));
+        branch.message =
+            "the corrector failed down to ds_min at p = " + format_number(y(d)) +
+            (cont.failure().empty() ? std::string() : "; the last failed flow: " + cont.failure());
         return branch;
       }
       continue;

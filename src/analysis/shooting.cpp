@@ -153,9 +153,10 @@ namespace clatter::analysis {
 
 namespace {
 
-// the flow of one segment from node state x (full) at t over dt; the end state (full)
+// the flow of one segment from node state x (full) at t over dt; the end state (full). False if
+// it fails; then `why` says from and to what time, and the engine's stop reason and message.
 bool segment_flow(const PeriodicProblem& p, const model::System& m, double t, double dt,
-                  const StateVector& x, StateVector& end) {
+                  const StateVector& x, StateVector& end, std::string& why) {
   hybrid::InitialState s;
   s.t = t;
   unpack_state(m, x, s.q, s.qd, s.aux);
@@ -167,10 +168,15 @@ bool segment_flow(const PeriodicProblem& p, const model::System& m, double t, do
   hybrid::SimulationResult r;
   try {
     r = hybrid::simulate(m, s, o, nullptr);
-  } catch (const InvalidArgument&) {
+  } catch (const InvalidArgument& e) {
+    why = "the segment from t = " + format_number(t) + " was refused: " + e.what();
     return false;
   }
-  if (r.reason != hybrid::StopReason::kEndTime) return false;
+  if (r.reason != hybrid::StopReason::kEndTime) {
+    why = "the segment from t = " + format_number(t) + " stopped at t = " + format_number(r.t) +
+          " (" + hybrid::to_string(r.reason) + "): " + r.message;
+    return false;
+  }
   end = pack_state(m, r.q, r.qd, r.aux);
   return true;
 }
@@ -202,15 +208,16 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
     return xs;
   };
   Orbit orbit;
+  std::string why;  // the last failed segment flow
   // nodes on the flow from u0
   Eigen::VectorXd z(N);
   z.head(ns) = u0;
   for (Eigen::Index k = 1; k < K; ++k) {
     StateVector end;
     if (!segment_flow(p, m, t0 + static_cast<double>(k - 1) * dt, dt,
-                      to_full(z.segment((k - 1) * ns, ns)), end)) {
+                      to_full(z.segment((k - 1) * ns, ns)), end, why)) {
       orbit.u = u0;
-      orbit.message = "the flow from the guess stopped";
+      orbit.message = "the flow from the guess stopped: " + why;
       return orbit;
     }
     z.segment(k * ns, ns) = to_solved(end);
@@ -225,7 +232,7 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
       const Eigen::VectorXd xk = zz.segment(k * ns, ns);
       const Eigen::Index next = ((k + 1) % K) * ns;
       StateVector end;
-      if (!segment_flow(p, m, tk, dt, to_full(xk), end)) return false;
+      if (!segment_flow(p, m, tk, dt, to_full(xk), end, why)) return false;
       r.segment(k * ns, ns) = to_solved(end) - zz.segment(next, ns);
       if (J == nullptr) continue;
       for (Eigen::Index j = 0; j < ns; ++j) {
@@ -234,9 +241,12 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
         a(j) += h;
         b(j) -= h;
         StateVector ea, eb;
-        if (!segment_flow(p, m, tk, dt, to_full(a), ea) ||
-            !segment_flow(p, m, tk, dt, to_full(b), eb))
+        if (!segment_flow(p, m, tk, dt, to_full(a), ea, why) ||
+            !segment_flow(p, m, tk, dt, to_full(b), eb, why)) {
+          why = "with node " + std::to_string(k) + "'s component " + std::to_string(j) + " ± " +
+                format_number(h) + ", " + why;
           return false;
+        }
         J->block(k * ns, k * ns + j, ns, 1) = (to_solved(ea) - to_solved(eb)) / (2.0 * h);
       }
       J->block(k * ns, next, ns, ns) -= Eigen::MatrixXd::Identity(ns, ns);
@@ -246,7 +256,7 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
   Eigen::VectorXd r;
   if (!residual(z, r, nullptr)) {
     orbit.u = u0;
-    orbit.message = "the flow from the guess stopped";
+    orbit.message = "the flow from the guess stopped: " + why;
     return orbit;
   }
   double rn = norm_inf(r);
@@ -258,7 +268,7 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
     }
     Eigen::VectorXd r_here;
     if (!residual(z, r_here, &J)) {
-      orbit.message = "a perturbed flow failed while differencing the residual";
+      orbit.message = "a perturbed flow failed while differencing the residual: " + why;
       break;
     }
     const Eigen::VectorXd delta = J.fullPivLu().solve(-r);

@@ -16,6 +16,7 @@
 #include <numbers>
 
 #include "clatter/analysis/impact_oscillator.hpp"
+#include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/model/planar_body_model.hpp"
 #include "clatter/model/spring_block_belt.hpp"
@@ -214,6 +215,30 @@ TEST(Shooting, MultipleShootingEqualsTheClosedForm) {
   }
   const BallSection b = ball_section(0.9, 3.0, 1, true);
   EXPECT_THROW((void)find_orbit_multiple(b.problem, *b.problem.model, b.exact, 0), InvalidArgument);
+}
+
+TEST(Shooting, AFailedFlowSaysWhichFromWhenAndTheEnginesReason) {
+  // issue 25 item 5: multiple shooting and continuation say which flow failed, from and to what
+  // time, and the engine's stop reason (here max_events = 1: the ball's impact ends every flow)
+  BallSection b = ball_section(0.9, 3.0, 1, true);
+  const Orbit start = find_orbit(b.problem, *b.problem.model, b.exact);
+  ASSERT_TRUE(start.converged) << start.message;
+  PeriodicProblem bad = b.problem;
+  bad.options.max_events = 1;
+  const Orbit multi = find_orbit_multiple(bad, *bad.model, b.exact, 2);
+  EXPECT_FALSE(multi.converged);
+  EXPECT_NE(multi.message.find("the segment from t = "), std::string::npos) << multi.message;
+  EXPECT_NE(multi.message.find("(max_events)"), std::string::npos) << multi.message;
+  OrbitBranchOptions o;
+  o.parameter = "surface.omega";
+  o.p_min = 2.9;
+  o.p_max = 3.1;
+  const OrbitBranch branch = continue_orbits(bad, start, o);
+  EXPECT_EQ(branch.end, OrbitBranchEnd::kStepTooSmall);
+  EXPECT_NE(branch.message.find("the flow failed at the start: at p = 3, the flow from t = "),
+            std::string::npos)
+      << branch.message;
+  EXPECT_NE(branch.message.find("(max_events)"), std::string::npos) << branch.message;
 }
 
 }  // namespace
