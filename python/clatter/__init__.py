@@ -391,7 +391,8 @@ def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, period
 
 
 def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0,
-                   aux, modulo_symmetry=False, closed=None):
+                   aux, modulo_symmetry=False, closed=None, impact=None, impacts=1,
+                   max_period=1e3):
     """(model, options, section dict, solved names, x0, closed, u0) of an orbit problem whose
     guess is the start state (a Scenario's initial state unless q, qd are given)."""
     if isinstance(system, Scenario):
@@ -414,7 +415,11 @@ def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, peri
     if len(x0) != len(names):
         raise ValueError(f"q, qd: the state must have {len(names)} entries ({', '.join(names)})")
     solve = [s for s in (solve.split(",") if isinstance(solve, str) else solve)]
-    if anchor is None:
+    if impact is not None:
+        section = {"kind": "impact", "contact": impact, "impacts": int(impacts),
+                   "max_period": float(max_period), "start_time": float(t0)}
+        u0 = _np.array([x0[names.index(n)] if n in names else _np.nan for n in solve])
+    elif anchor is None:
         omega = model.parameter(frequency)
         section = {"kind": "forced", "frequency": frequency, "periods": int(periods),
                    "phase": float(omega * t0 if phase is None else phase)}
@@ -457,7 +462,8 @@ def periodic_orbit(system: System, solve: Names, periods: int = 1, phase: float 
                    aux: Vector | None = None, monodromy: str = "differences", segments: int = 1,
                    tol: float = 1e-10, max_iter: int = 30, modulo_symmetry: bool = False,
                    closed: Sequence[str | int | bool] | None = None,
-                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+                   options: dict[str, Any] | None = None, impact: str | None = None,
+                   impacts: int = 1, max_period: float = 1e3) -> dict[str, Any]:
     """A periodic orbit by shooting from the start state (a Scenario's initial state, or q, qd).
 
     Forced models: the stroboscopic section through the start (phase = omega t0 unless given),
@@ -467,13 +473,16 @@ def periodic_orbit(system: System, solve: Names, periods: int = 1, phase: float 
     orbit closes on the image of its start under the model's symmetry (a walker's step;
     docs/analysis.md). closed: the contacts closed at the start (names or indices; default: those
     the engine finds touching at rest). options: simulation options over the Scenario's (e.g.
-    {"two_contact": "sequential"}).
+    {"two_contact": "sequential"}). impact="NAME": shooting on the impact section of that contact
+    (an unforced model): the start is the state just after one of its impacts (at t0), the orbit
+    ends just after the `impacts`-th that follows (of its image modulo the symmetry), within
+    max_period seconds; solve the components the impact does not fix (the velocities).
     Returns a dict: converged, u, x0, t0, period, multipliers, stable, monodromy, DP, events.
     """
     extra = options
     model, options, section, solved, x0, closed, u0 = _orbit_problem(
         system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0, aux,
-        modulo_symmetry, closed)
+        modulo_symmetry, closed, impact, impacts, max_period)
     options.update(extra or {})
     return _clatter._periodic_orbit(model, options, section, solved, x0, closed, u0,
                                     {"monodromy": monodromy, "segments": int(segments),
@@ -493,7 +502,8 @@ def continue_orbit(system: System, solve: Names, parameter: str, p_range: tuple[
         system, solve, orbit.get("periods", 1), orbit.get("phase"),
         orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
         orbit.get("period"), orbit.get("q"), orbit.get("qd"), orbit.get("t0"), orbit.get("aux"),
-        orbit.get("modulo_symmetry", False), orbit.get("closed"))
+        orbit.get("modulo_symmetry", False), orbit.get("closed"), orbit.get("impact"),
+        orbit.get("impacts", 1), orbit.get("max_period", 1e3))
     options.update(orbit.get("options") or {})
     lo, hi = p_range
     bar = _progress(int(max_points), progress, "continue", "point")

@@ -9,8 +9,8 @@
 //   _poincare(model, options, section, t0, x0, closed, count, t_max) -> dict
 //   _boundary_crossing(model, options, section, solved, x0, closed, u0, crossing) -> dict
 //
-// section: {"kind": "forced"|"autonomous", "frequency", "phase", "periods", "anchor", "drift",
-// "modulo_symmetry"}
+// section: {"kind": "forced"|"autonomous"|"impact", "frequency", "phase", "periods", "anchor",
+// "drift", "contact", "impacts", "max_period", "start_time", "modulo_symmetry"}
 // for orbits; {"kind": "impact"|"event"|"phase"|"crossing", ...} for Poincaré maps.
 
 #include <string>
@@ -45,8 +45,20 @@ analysis::PeriodicProblem problem_of(const std::shared_ptr<model::System>& m,
                                      const Eigen::VectorXd& x0, const std::vector<bool>& closed) {
   analysis::OrbitSection sec;
   const std::string kind = get<std::string>(section, "kind", "forced");
-  require(kind == "forced" || kind == "autonomous", "section", "kind must be forced or autonomous");
-  if (kind == "forced") {
+  require(kind == "forced" || kind == "autonomous" || kind == "impact", "section",
+          "kind must be forced, autonomous or impact");
+  if (kind == "impact") {
+    sec.kind = analysis::OrbitSectionKind::kImpact;
+    const std::string name = get<std::string>(section, "contact", "");
+    std::string names;
+    for (int c = 0; c < m->num_contacts(); ++c) {
+      if (m->contact(c).name == name) sec.contact = c;
+      names += (names.empty() ? "" : ", ") + m->contact(c).name;
+    }
+    require(sec.contact >= 0, "impact", "no contact \"" + name + "\" (contacts: " + names + ")");
+    sec.impacts = get<int>(section, "impacts", 1);
+    sec.max_period = get<double>(section, "max_period", sec.max_period);
+  } else if (kind == "forced") {
     sec.kind = analysis::OrbitSectionKind::kForced;
     sec.frequency = get<std::string>(section, "frequency", "surface.omega");
     sec.phase = get<double>(section, "phase", 0.0);
@@ -61,7 +73,9 @@ analysis::PeriodicProblem problem_of(const std::shared_ptr<model::System>& m,
   for (const std::string& n : solved) s.push_back(analysis::state_index(*m, n, "solve"));
   std::array<bool, model::kMaxContacts> c{};
   for (std::size_t i = 0; i < closed.size() && i < c.size(); ++i) c[i] = closed[i];
-  return analysis::make_periodic_problem(m, to_options(options), sec, s, x0, c);
+  analysis::PeriodicProblem p = analysis::make_periodic_problem(
+      m, to_options(options), sec, s, x0, c, get<double>(section, "start_time", 0.0));
+  return p;
 }
 
 py::array_t<std::complex<double>> complex_array(const std::vector<std::complex<double>>& v) {

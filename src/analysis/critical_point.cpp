@@ -222,6 +222,9 @@ bool impact_boundary_value(const PeriodicProblem& problem, const model::System& 
 CriticalPoint locate_critical_point(const PeriodicProblem& problem, const Eigen::VectorXd& u0,
                                     const CriticalPointOptions& o) {
   validate(o);
+  require(problem.section.kind != OrbitSectionKind::kImpact, "section",
+          "the critical point of a boundary crossing is not built on an impact section (use "
+          "the stroboscopic or an anchored section)");
   const Eigen::Index d = problem.dimension();
   require(u0.size() == d, "u0", "must have one entry per unknown");
   CriticalPoint cp;

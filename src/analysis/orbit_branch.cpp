@@ -497,6 +497,9 @@ PeriodicProblem doubled_problem(const PeriodicProblem& problem) {
   PeriodicProblem p = problem;
   if (p.section.kind == OrbitSectionKind::kForced) p.section.periods *= 2;
   p.section.symmetry_power *= 2;  // two steps of a gait close on G²(x₀)
+  // an impact section's orbit ends at twice as many impacts (of π²(c) modulo a symmetry: once)
+  if (p.section.kind == OrbitSectionKind::kImpact && !p.section.modulo_symmetry)
+    p.section.impacts *= 2;
   return p;
 }
 

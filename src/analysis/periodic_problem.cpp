@@ -25,7 +25,8 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
                                       const hybrid::SimulationOptions& options,
                                       const OrbitSection& section, std::vector<int> solved,
                                       const StateVector& reference,
-                                      const std::array<bool, model::kMaxContacts>& closed) {
+                                      const std::array<bool, model::kMaxContacts>& closed,
+                                      double start_time) {
   require(model != nullptr, "model", "must not be null");
   const model::System& m = *model;
   const int n = state_dimension(m);
@@ -43,6 +44,17 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
     require(section.periods >= 1 && section.periods <= 1000, "section.periods",
             "must lie in [1, 1000]");
     require(std::isfinite(section.phase), "section.phase", "must be finite");
+  } else if (section.kind == OrbitSectionKind::kImpact) {
+    require(section.contact >= 0 && section.contact < m.num_contacts(), "section.contact",
+            "must be a contact of the model");
+    require(section.impacts >= 1 && section.impacts <= 1000, "section.impacts",
+            "must lie in [1, 1000]");
+    require(std::isfinite(section.max_period) && section.max_period > 0.0, "section.max_period",
+            "must be > 0 [s]", section.max_period);
+    require(!m.parameters().has("surface.omega") || !(m.parameter("surface.omega") > 0.0),
+            "section",
+            "an impact section of a forced model needs its phase as an unknown: not built (use "
+            "the stroboscopic section)");
   } else {
     require(section.anchor >= 0 && section.anchor < n, "section.anchor",
             "must be a state component of the model");
@@ -75,6 +87,17 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
   p.solved = std::move(solved);
   p.reference = reference;
   p.closed = closed;
+  p.start_time = start_time;
+  if (section.kind == OrbitSectionKind::kImpact) {
+    // the modes the engine finds at the reference start (declared-closed contacts, at rest)
+    hybrid::SimulationOptions o = p.options;
+    o.t_end = p.start_time + section.max_period;
+    hybrid::InitialState init;
+    init.t = p.start_time;
+    unpack_state(m, reference, init.q, init.qd, init.aux);
+    init.closed = closed;
+    p.start_modes = hybrid::make_data(m, init, o).modes;
+  }
   if (section.modulo_symmetry) {
     const Eigen::MatrixXd DG = symmetry_jacobian(p, m, 0.0, reference);
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(DG);
@@ -146,8 +169,22 @@ Eigen::VectorXd unknowns_of(const PeriodicProblem& p, const StateVector& x0, dou
   return u;
 }
 
+int end_contact(const PeriodicProblem& p, const model::System& m) {
+  const int c = p.section.contact;
+  if (!p.section.modulo_symmetry || c < 0) return c;
+  int j = c;
+  const std::vector<int> pi = m.motion_symmetry()->contact_map();
+  for (int k = 0; k < p.section.symmetry_power; ++k) j = pi[static_cast<std::size_t>(j)];
+  return j;
+}
+
 void start_and_period(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
                       double& t0, double& T) {
+  if (p.section.kind == OrbitSectionKind::kImpact) {
+    t0 = p.start_time;
+    T = p.section.max_period;  // a bound: the flow ends at the section's impact
+    return;
+  }
   if (p.section.kind == OrbitSectionKind::kForced) {
     const double omega = m.parameter(p.section.frequency);
     t0 = p.section.phase / omega;
@@ -172,11 +209,57 @@ hybrid::InitialState initial_state(const PeriodicProblem& p, const model::System
   return init;
 }
 
+namespace {
+
+// An impact section's end: passes everything on to `inner` (may be null) and stops the run
+// just after the k-th impact of the end contact, keeping its post-impact state and modes.
+class SectionImpact final : public hybrid::Recorder {
+ public:
+  SectionImpact(const model::System& m, int contact, int count, hybrid::Recorder* inner)
+      : m_(m), contact_(contact), count_(count), inner_(inner) {}
+  void on_sample(const hybrid::Sample& s) override {
+    if (!found && inner_ != nullptr) inner_->on_sample(s);
+  }
+  void on_section(const hybrid::Sample& s) override {
+    if (!found && inner_ != nullptr) inner_->on_section(s);
+  }
+  void on_event(const hybrid::EventRecord& e) override {
+    if (found) return;
+    if (inner_ != nullptr) inner_->on_event(e);
+    if (e.kind != hybrid::EventKind::kImpact || e.contact != contact_ || ++seen < count_) return;
+    found = true;
+    t = e.t;
+    x = pack_state(m_, e.q, e.qd_post, e.aux);
+    modes = e.modes;
+  }
+  bool keep_going() override { return !found && (inner_ == nullptr || inner_->keep_going()); }
+
+  bool found{false};
+  int seen{0};
+  double t{0.0};
+  StateVector x;
+  hybrid::Modes modes{};
+
+ private:
+  const model::System& m_;
+  int contact_, count_;
+  hybrid::Recorder* inner_;
+};
+
+}  // namespace
+
 FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
                  hybrid::Recorder* recorder, double output_dt) {
   FlowRun run;
   start_and_period(p, m, u, run.t0, run.period);
-  const hybrid::InitialState init = initial_state(p, m, u);
+  hybrid::InitialState init = initial_state(p, m, u);
+  if (p.section.kind == OrbitSectionKind::kImpact) {
+    // a perturbed start is brought onto the constraints of the contacts closed after the
+    // section's impact (the velocities a plastic, sticking impact leaves; project_onto_closed)
+    const StateVector x =
+        project_onto_closed(m, init.t, pack_state(m, init.q, init.qd, init.aux), p.start_modes);
+    unpack_state(m, x, init.q, init.qd, init.aux);
+  }
   run.x0 = pack_state(m, init.q, init.qd, init.aux);
   run.residual = Eigen::VectorXd::Constant(p.dimension(), std::nan(""));
   if (!(run.period > 0.0) || !std::isfinite(run.period)) {
@@ -189,8 +272,11 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   o.t_end = run.t0 + run.period;
   o.output_dt = output_dt;
   o.record_events = recorder != nullptr;
+  const bool impact = p.section.kind == OrbitSectionKind::kImpact;
+  SectionImpact end(m, end_contact(p, m), p.section.impacts, recorder);
+  if (impact) o.record_events = true;
   try {
-    run.result = hybrid::simulate(m, init, o, recorder);
+    run.result = hybrid::simulate(m, init, o, impact ? &end : recorder);
   } catch (const InvalidArgument& e) {  // e.g. a start below an obstacle during a Newton step
     run.result.reason = hybrid::StopReason::kNonFinite;
     run.result.message = e.what();
@@ -198,6 +284,23 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
     return run;
   }
   run.x_end = pack_state(m, run.result.q, run.result.qd, run.result.aux);
+  if (impact) {
+    if (end.found) {  // the section's impact ends the orbit: its post-impact state and modes
+      run.period = end.t - run.t0;
+      run.x_end = end.x;
+      run.result.reason = hybrid::StopReason::kEndTime;
+      run.result.message.clear();
+      run.result.t = end.t;
+      run.result.modes = settled_modes(m, end.t, end.x, end.modes);
+    } else if (run.result.reason == hybrid::StopReason::kEndTime) {
+      run.result.reason = hybrid::StopReason::kEventLocation;
+      run.result.message =
+          "contact " + m.contact(end_contact(p, m)).name + " had " + std::to_string(end.seen) +
+          " of the " + std::to_string(p.section.impacts) +
+          " impacts that end the orbit within max_period = " + format_number(p.section.max_period) +
+          " s";
+    }
+  }
   if (!run.ok()) return run;
   // the orbit closes on x₀, or on its image G(x₀) modulo the model's symmetry
   const StateVector target = symmetry_image(p, m, run.t0, run.x0);
@@ -210,6 +313,52 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
     run.residual(static_cast<Eigen::Index>(ns)) = run.x_end(a) - nu * run.period - target(a);
   }
   return run;
+}
+
+StateVector project_onto_closed(const model::System& m, double t, const StateVector& x,
+                                const hybrid::Modes& modes) {
+  model::VecQ q, qd;
+  model::VecA aux;
+  unpack_state(m, x, q, qd, aux);
+  const int nq = m.nq();
+  Eigen::MatrixXd J(2 * m.num_contacts(), nq);
+  Eigen::VectorXd w(2 * m.num_contacts());
+  Eigen::Index rows = 0;
+  for (int c = 0; c < m.num_contacts(); ++c) {
+    const hybrid::ContactMode mode = modes[static_cast<std::size_t>(c)];
+    if (!hybrid::is_closed(mode)) continue;
+    model::ContactGeometry g;
+    m.contact_geometry(c, t, q, qd, g);
+    J.row(rows) = g.J.row(1);
+    w(rows++) = g.w(1);
+    if (mode == hybrid::ContactMode::kStick) {
+      J.row(rows) = g.J.row(0);
+      w(rows++) = g.w(0);
+    }
+  }
+  if (rows == 0) return x;
+  const Eigen::MatrixXd Jr = J.topRows(rows);
+  const Eigen::MatrixXd Minv = Eigen::MatrixXd(m.mass_matrix(t, q)).inverse();
+  const Eigen::MatrixXd W = Jr * Minv * Jr.transpose();
+  const Eigen::VectorXd residual = Jr * Eigen::VectorXd(qd) - w.head(rows);
+  const Eigen::VectorXd dv = Minv * Jr.transpose() * W.fullPivLu().solve(residual);
+  for (int i = 0; i < nq; ++i) qd(i) -= dv(i);
+  return pack_state(m, q, qd, aux);
+}
+
+hybrid::Modes settled_modes(const model::System& m, double t, const StateVector& x,
+                            hybrid::Modes modes) {
+  model::VecQ q, qd;
+  model::VecA aux;
+  unpack_state(m, x, q, qd, aux);
+  for (int c = 0; c < m.num_contacts(); ++c) {
+    if (!hybrid::is_closed(modes[static_cast<std::size_t>(c)])) continue;
+    model::ContactGeometry g;
+    m.contact_geometry(c, t, q, qd, g);
+    if (g.v.y() > 1e-8 * (1.0 + g.v.cwiseAbs().maxCoeff() + qd.cwiseAbs().maxCoeff()))
+      modes[static_cast<std::size_t>(c)] = hybrid::ContactMode::kOpen;
+  }
+  return modes;
 }
 
 namespace {
@@ -265,6 +414,24 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
   const std::vector<int> C = p.monodromy_components();
   const auto nc = static_cast<Eigen::Index>(C.size());
   M_C.resize(nc, nc);
+  if (p.section.kind == OrbitSectionKind::kImpact) {
+    // C = S = the unknowns: the return map's Jacobian, its period varying with the start
+    for (Eigen::Index j = 0; j < nc; ++j) {
+      const double h = 1e-6 * (1.0 + std::abs(u(j)));
+      Eigen::VectorXd up = u, um = u;
+      up(j) += h;
+      um(j) -= h;
+      const FlowRun a = run_flow(p, m, up), b = run_flow(p, m, um);
+      if (!both_ok(a, b, "state component " + std::to_string(C[static_cast<std::size_t>(j)]), h,
+                   failure))
+        return false;
+      for (Eigen::Index i = 0; i < nc; ++i) {
+        const int c = C[static_cast<std::size_t>(i)];
+        M_C(i, j) = (a.x_end(c) - b.x_end(c)) / (2.0 * h);
+      }
+    }
+    return true;
+  }
   const hybrid::InitialState init = initial_state(p, m, u);
   double t0 = 0.0, T = 0.0;
   start_and_period(p, m, u, t0, T);
@@ -313,7 +480,7 @@ Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& 
     DG = symmetry_jacobian(p, m, run.t0, run.x0);
     Q = DG.fullPivLu().solve(M_C);
   }
-  if (p.section.kind == OrbitSectionKind::kForced) return Q;
+  if (p.section.kind != OrbitSectionKind::kAutonomous) return Q;
   const std::vector<int> C = p.monodromy_components();
   const auto nc = static_cast<Eigen::Index>(C.size());
   // f̃ = f(x(T)) − ν e_a in the components C, with the contact modes at the end (pulled back by

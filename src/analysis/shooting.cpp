@@ -76,6 +76,11 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
     orbit.message = why;
     return false;
   }
+  if (o.monodromy == MonodromyMethod::kVariational && p.section.kind == OrbitSectionKind::kImpact) {
+    orbit.message =
+        "the variational monodromy is not built for an impact section (use differences)";
+    return false;
+  }
   if (o.monodromy == MonodromyMethod::kVariational) {
     const VariationalMonodromy v =
         monodromy_variational(p, m, orbit.u, orbit.monodromy, o.variational);

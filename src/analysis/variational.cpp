@@ -292,41 +292,9 @@ class Replay {
 
 namespace {
 
-// The start's own map, linearized: a start off the constraints of the contacts closed at t₀
-// (a perturbed state) is brought onto them at once — the engine projects a declared-closed
-// contact's normal velocity (hybrid/run_start.cpp), and a tangential slip of a contact that sticks
-// on the reference is stopped by friction within a time of the order of the perturbation — so to
-// first order the velocities are projected M-orthogonally onto the rows of those contacts
-// (normal and tangential for a sticking one, normal for a sliding one):
-//   q̇ ← q̇ − M⁻¹ Jᵀ (J M⁻¹ Jᵀ)⁻¹ (J q̇ − w)
+// The start's own map, linearized: project_onto_closed (periodic_problem.hpp).
 StateVector started(const model::System& m, double t, const StateVector& x, const Modes& modes) {
-  model::VecQ q, qd;
-  model::VecA aux;
-  unpack_state(m, x, q, qd, aux);
-  const int nq = m.nq();
-  Eigen::MatrixXd J(2 * m.num_contacts(), nq);
-  Eigen::VectorXd w(2 * m.num_contacts());
-  Eigen::Index rows = 0;
-  for (int c = 0; c < m.num_contacts(); ++c) {
-    const hybrid::ContactMode mode = modes[static_cast<std::size_t>(c)];
-    if (!hybrid::is_closed(mode)) continue;
-    model::ContactGeometry g;
-    m.contact_geometry(c, t, q, qd, g);
-    J.row(rows) = g.J.row(1);
-    w(rows++) = g.w(1);
-    if (mode == hybrid::ContactMode::kStick) {
-      J.row(rows) = g.J.row(0);
-      w(rows++) = g.w(0);
-    }
-  }
-  if (rows == 0) return x;
-  const Eigen::MatrixXd Jr = J.topRows(rows);
-  const Eigen::MatrixXd Minv = Eigen::MatrixXd(m.mass_matrix(t, q)).inverse();
-  const Eigen::MatrixXd W = Jr * Minv * Jr.transpose();
-  const Eigen::VectorXd residual = Jr * Eigen::VectorXd(qd) - w.head(rows);
-  const Eigen::VectorXd dv = Minv * Jr.transpose() * W.fullPivLu().solve(residual);
-  for (int i = 0; i < nq; ++i) qd(i) -= dv(i);
-  return pack_state(m, q, qd, aux);
+  return project_onto_closed(m, t, x, modes);
 }
 
 // P₀ = ∂(started)/∂x₀ by central differences (exact in q̇, where the projection is linear)
@@ -385,20 +353,8 @@ VariationalMonodromy monodromy_variational(const model::System& m, const hybrid:
     // the modes after the event group: its last record's, except that a contact listed closed
     // but leaving its obstacle after the reset (v_N⁺ > 0: the trailing stance of an impact on
     // another contact) is open, as the engine's next mode decision finds it
-    Modes after = ev[j].modes;
-    {
-      const StateVector xp = pack_state(m, ev[j].q, ev[j].qd_post, ev[j].aux);
-      model::VecQ q, qd;
-      model::VecA a;
-      unpack_state(m, xp, q, qd, a);
-      for (int c = 0; c < m.num_contacts(); ++c) {
-        if (!hybrid::is_closed(after[static_cast<std::size_t>(c)])) continue;
-        model::ContactGeometry g;
-        m.contact_geometry(c, te, q, qd, g);
-        if (g.v.y() > 1e-8 * (1.0 + g.v.cwiseAbs().maxCoeff() + qd.cwiseAbs().maxCoeff()))
-          after[static_cast<std::size_t>(c)] = hybrid::ContactMode::kOpen;
-      }
-    }
+    const Modes after =
+        settled_modes(m, te, pack_state(m, ev[j].q, ev[j].qd_post, ev[j].aux), ev[j].modes);
     Eigen::MatrixXd S;
     std::string why;
     if (!replay.saltation(ev, i, j, modes, after, S, why)) {

@@ -219,6 +219,16 @@ class OrbitsCli(unittest.TestCase):
             for r in rows:
                 self.assertAlmostEqual(float(r["max_abs_multiplier"]), 0.29752066115702486,
                                        delta=1e-5)
+            # the same gait on the impact section of spoke 0 (from its 3rd impact in the
+            # scenario's run): the post-impact angular velocity is -w* = -1.2250684657
+            rc, stdout, err = run("orbits", wheel, "--impact-section", "spoke0",
+                                  "--modulo-symmetry", "--transient", 2, "--out",
+                                  os.path.join(d, "i"))
+            self.assertEqual(rc, 0, err)
+            j = json.loads(stdout)
+            self.assertEqual(j["section"]["kind"], "impact")
+            self.assertAlmostEqual(j["state"]["thetadot"], -1.2250684657377762, delta=1e-8)
+            self.assertAlmostEqual(j["multipliers"][0]["abs"], 0.29752066115702486, delta=1e-5)
             # a model without a symmetry: refused, naming the option, nothing written
             rc, _, err = run("orbits", os.path.join(EXAMPLES, "rocking_block.toml"), "--anchor",
                              "theta", "--period", "1", "--modulo-symmetry", "--out",

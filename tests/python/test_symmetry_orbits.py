@@ -78,3 +78,15 @@ def test_a_model_without_symmetry_is_refused(examples):
     with pytest.raises(ValueError, match="symmetry"):
         clatter.periodic_orbit(sc, ["thetadot"], anchor="theta", period=1.0,
                                modulo_symmetry=True)
+
+
+def test_gait_on_the_impact_section_of_spoke0(python_wheel):
+    # just after spoke 0 lands (theta = alpha, pivoting on its tip), to just after spoke 1 lands
+    eta, w_star, _ = closed_form()
+    a, w = math.pi / 6, -1.1 * w_star
+    o = clatter.periodic_orbit(python_wheel, ["xdot", "ydot", "thetadot"], impact="spoke0",
+                               q=[0.0, math.cos(a), a], qd=[-w * math.cos(a), -w * math.sin(a), w],
+                               modulo_symmetry=True, closed=["spoke0"], options=SEQUENTIAL)
+    assert o["converged"], o["message"]
+    assert o["x0"][5] == pytest.approx(-w_star, abs=1e-8)
+    assert abs(o["multipliers"][0]) == pytest.approx(eta * eta, abs=1e-5)

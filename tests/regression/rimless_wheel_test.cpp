@@ -175,6 +175,59 @@ TEST(RimlessWheel, ContinuationInTheSlopeFollowsTheClosedForm) {
   }
 }
 
+// the gait on the impact section of spoke 0 (issue 25 item 5): the orbit starts just after
+// spoke 0 lands (φ₀ = θ = α, pivoting on its tip) and ends just after spoke 1, its image, lands
+PeriodicProblem impact_problem(const io::Scenario& sc, double thetadot) {
+  const model::System& m = *sc.model;
+  const double alpha = std::numbers::pi / m.num_contacts(), l = m.parameter("length");
+  OrbitSection sec;
+  sec.kind = OrbitSectionKind::kImpact;
+  sec.contact = 0;
+  sec.modulo_symmetry = true;
+  // on the post-impact surface: the hub on a circle about the tip, moving normal to the spoke
+  StateVector x0(6);
+  x0 << 0.0, l * std::cos(alpha), alpha, -thetadot * l * std::cos(alpha),
+      -thetadot * l * std::sin(alpha), thetadot;
+  std::array<bool, model::kMaxContacts> closed{};
+  closed[0] = true;
+  return make_periodic_problem(sc.model, sc.options, sec, {3, 4, 5}, x0, closed);
+}
+
+TEST(RimlessWheel, GaitOnTheImpactSectionIsMcGeers) {
+  const io::Scenario sc = wheel();
+  const ClosedForm c = closed_form(*sc.model);
+  // a guess 10 % off the gait's post-impact angular velocity
+  const PeriodicProblem p = impact_problem(sc, -1.1 * c.omega_star);
+  const Orbit orbit = find_orbit(p, *p.model, unknowns_of(p, p.reference, 0.0));
+  ASSERT_TRUE(orbit.converged) << orbit.message;
+  EXPECT_NEAR(orbit.x0(5), -c.omega_star, 1e-8);
+  // the same orbit as on the anchored section θ = 0: the same period
+  const PeriodicProblem anchored = gait_problem(sc);
+  const Orbit other =
+      find_orbit(anchored, *anchored.model, unknowns_of(anchored, anchored.reference, 1.0));
+  ASSERT_TRUE(other.converged) << other.message;
+  EXPECT_NEAR(orbit.period, other.period, 1e-8);
+  // the multipliers: η², and zeros (the surface's normal, the directions the stance forbids)
+  ASSERT_EQ(orbit.multipliers.size(), 3U);
+  EXPECT_NEAR(std::abs(orbit.multipliers[0]), c.eta * c.eta, 1e-5);
+  EXPECT_LT(std::abs(orbit.multipliers[1]), 1e-5);
+  // the variational route is not built for it, and says so
+  ShootingOptions variational;
+  variational.monodromy = MonodromyMethod::kVariational;
+  const Orbit v = find_orbit(p, *p.model, orbit.u, variational);
+  EXPECT_NE(v.message.find("not built for an impact section"), std::string::npos) << v.message;
+}
+
+TEST(RimlessWheel, AnImpactSectionOfAForcedModelIsRefused) {
+  const io::Scenario sc =
+      io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "ball_table_period1.toml");
+  OrbitSection sec;
+  sec.kind = OrbitSectionKind::kImpact;
+  sec.contact = 0;
+  const StateVector x0 = pack_state(*sc.model, sc.initial.q, sc.initial.qd, sc.initial.aux);
+  EXPECT_THROW((void)make_periodic_problem(sc.model, sc.options, sec, {4}, x0), InvalidArgument);
+}
+
 TEST(RimlessWheel, ModuloSymmetryOfAModelWithoutOneIsRefusedNamingTheField) {
   const io::Scenario sc =
       io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / "rocking_block.toml");

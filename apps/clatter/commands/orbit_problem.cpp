@@ -16,6 +16,26 @@ namespace clatter::cli {
 
 namespace {
 
+// the first impact of a contact after `skip` of them; stops the run there
+class ImpactAfter final : public hybrid::Recorder {
+ public:
+  ImpactAfter(int contact, long skip) : contact_(contact), skip_(skip) {}
+  void on_event(const hybrid::EventRecord& e) override {
+    if (found || e.kind != hybrid::EventKind::kImpact || e.contact != contact_) return;
+    if (seen_++ < skip_) return;
+    found = true;
+    event = e;
+  }
+  bool keep_going() override { return !found; }
+  bool found{false};
+  hybrid::EventRecord event;
+
+ private:
+  int contact_;
+  long skip_;
+  long seen_{0};
+};
+
 class EventTimes final : public hybrid::Recorder {
  public:
   explicit EventTimes(double from) : from_(from) {}
@@ -74,6 +94,15 @@ void add_orbit_problem_options(CLI::App* sub, OrbitProblemOptions& o, bool scena
   sub->add_option("--anchor", o.anchor, "autonomous: the state component fixed on the section");
   sub->add_option("--drift", o.drift, "autonomous: the parameter giving the anchor's drift rate");
   sub->add_option("--period", o.period, "autonomous: guess of the period T [s]");
+  sub->add_option("--impact-section", o.impact,
+                  "CONTACT: an impact section, the orbit starts and ends just after impacts of "
+                  "this contact (an unforced model; solve the velocities)");
+  sub->add_option("--impacts", o.impacts,
+                  "impact section: impacts of the end contact per orbit, in [1, 1000]")
+      ->capture_default_str();
+  sub->add_option("--max-period", o.max_period,
+                  "impact section: a flow without its end impact within this [s] fails")
+      ->capture_default_str();
   sub->add_option("--closed", o.closed,
                   "contacts closed at the start, comma-separated (a stance: perturbed starts are "
                   "projected onto them)");
@@ -108,10 +137,43 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
 
   analysis::OrbitSection sec;
   const bool autonomous = !o.anchor.empty();
+  const bool impact = !o.impact.empty();
   hybrid::InitialState guess = sc.initial;
   if (guess.aux.size() == 0) guess.aux = model::VecA::Zero(m->num_aux());
   double T = 0.0;
-  if (autonomous) {
+  double start_time = 0.0;
+  if (impact) {
+    require(!autonomous && o.frequency.empty() && std::isnan(o.phase) && o.period == 0.0,
+            "impact-section",
+            "an impact section takes no --anchor, --frequency, --phase or --period");
+    sec.kind = analysis::OrbitSectionKind::kImpact;
+    std::string names;
+    for (int c = 0; c < m->num_contacts(); ++c) {
+      if (m->contact(c).name == o.impact) sec.contact = c;
+      names += (names.empty() ? "" : ", ") + m->contact(c).name;
+    }
+    require(sec.contact >= 0, "impact-section",
+            "no contact \"" + o.impact + "\" (contacts: " + names + ")");
+    sec.impacts = o.impacts;
+    sec.max_period = o.max_period;
+    // the guess: just after the first impact of the contact once `transient` of them passed
+    ImpactAfter hit(sec.contact, static_cast<long>(o.transient));
+    hybrid::SimulationOptions so = sc.options;
+    so.output_dt = 0.0;
+    so.record_events = true;
+    const hybrid::SimulationResult r = hybrid::simulate(*m, guess, so, &hit);
+    require(hit.found, "impact-section",
+            "the scenario's run has no impact of " + o.impact + " after " +
+                std::to_string(static_cast<long>(o.transient)) + " of them before its t_end (" +
+                r.message + ")");
+    const analysis::StateVector x =
+        analysis::pack_state(*m, hit.event.q, hit.event.qd_post, hit.event.aux);
+    const hybrid::Modes modes = analysis::settled_modes(*m, hit.event.t, x, hit.event.modes);
+    guess = hybrid::InitialState(hit.event.t, hit.event.q, hit.event.qd_post, hit.event.aux);
+    for (std::size_t c = 0; c < guess.closed.size(); ++c)
+      guess.closed[c] = hybrid::is_closed(modes[c]);
+    start_time = hit.event.t;
+  } else if (autonomous) {
     require(o.frequency.empty() && std::isnan(o.phase), "anchor",
             "an autonomous section takes no --frequency or --phase");
     require(std::isfinite(o.period) && o.period > 0.0, "period",
@@ -187,13 +249,14 @@ OrbitSetup make_orbit_setup(const OrbitProblemOptions& o) {
   std::vector<int> solved;
   if (o.solve.empty()) {
     for (int i = 0; i < analysis::state_dimension(*m); ++i)
-      if (i != sec.anchor) solved.push_back(i);
+      if (i != sec.anchor && (!impact || i >= m->nq())) solved.push_back(i);  // impact: q̇, a
   } else {
     for (const std::string& name : split(o.solve))
       solved.push_back(analysis::state_index(*m, name, "solve"));
   }
   const analysis::StateVector x0 = analysis::pack_state(*m, guess.q, guess.qd, guess.aux);
-  s.problem = analysis::make_periodic_problem(m, sc.options, sec, solved, x0, guess.closed);
+  s.problem =
+      analysis::make_periodic_problem(m, sc.options, sec, solved, x0, guess.closed, start_time);
   s.guess = analysis::unknowns_of(s.problem, x0, T);
   return s;
 }
@@ -223,11 +286,14 @@ nlohmann::json orbit_json(const OrbitSetup& s, const analysis::Orbit& orbit) {
   }
   const analysis::OrbitSection& sec = s.problem.section;
   nlohmann::json section =
-      sec.kind == analysis::OrbitSectionKind::kForced
-          ? nlohmann::json{{"kind", "forced"},
-                           {"frequency", sec.frequency},
-                           {"phase", sec.phase},
-                           {"periods", sec.periods}}
+      sec.kind == analysis::OrbitSectionKind::kForced ? nlohmann::json{{"kind", "forced"},
+                                                                       {"frequency", sec.frequency},
+                                                                       {"phase", sec.phase},
+                                                                       {"periods", sec.periods}}
+      : sec.kind == analysis::OrbitSectionKind::kImpact
+          ? nlohmann::json{{"kind", "impact"},
+                           {"contact", m.contact(sec.contact).name},
+                           {"impacts", sec.impacts}}
           : nlohmann::json{{"kind", "autonomous"},
                            {"anchor", names[static_cast<std::size_t>(sec.anchor)]},
                            {"drift", sec.drift}};

@@ -8,7 +8,12 @@
 //     of the guess's period), n = --periods
 //   autonomous (--anchor NAME): x[NAME] − ν t fixed, ν = the parameter --drift (optional), T
 //     unknown with guess --period
-//   modulo the model's symmetry (--modulo-symmetry, either section): the orbit closes on the image
+//   impact section (--impact-section CONTACT, an unforced model): the orbit starts just after an
+//   impact
+//     of CONTACT and ends just after the --impacts-th that follows (of its image modulo the
+//     symmetry); the guess is the state after the first impact of CONTACT once --transient of
+//     them have passed
+//   modulo the model's symmetry (--modulo-symmetry, any section): the orbit closes on the image
 //     G(x0) of its start (model/motion_symmetry.hpp: a walker's step)
 //   contacts closed at the start (--closed a,b): their velocities projected onto them, as a
 //     continued run's (hybrid::InitialState::closed; default: the guess's after a transient)
@@ -44,6 +49,9 @@ struct OrbitProblemOptions {
   int segments{1};  // multiple shooting (forced sections)
   bool modulo_symmetry{false};
   std::string closed;  // contacts closed at the guess, comma-separated names
+  std::string impact;  // impact section: the contact
+  int impacts{1};      // impact section: impacts of the end contact per orbit
+  double max_period{1e3};
 };
 
 /// Registers the options above on `sub` (the scenario as the first positional argument).

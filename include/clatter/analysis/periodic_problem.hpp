@@ -1,7 +1,7 @@
 #pragma once
 /// @file
 /// The periodic-orbit problem of any model (model/system.hpp), posed on the engine's own flow, so
-/// that what is analysed is what is simulated. Two kinds of section:
+/// that what is analysed is what is simulated. Three kinds of section:
 /// @verbatim
 ///   forced (a periodic forcing of frequency ω, a model parameter such as "surface.omega"):
 ///     stroboscopic section ω t ≡ φ_s (mod 2π);  t₀ = φ_s/ω,  T = 2πn/ω
@@ -11,6 +11,11 @@
 ///     e.g. the belt speed for a coordinate that moves with it; ν = 0 by default)
 ///     unknowns   u = (x₀[S], T)
 ///     residual   r(u) = (x(T)[S] − x₀[S],  x(T)[a] − νT − x₀[a])
+///   impact section of contact c (an autonomous model; T is not an unknown): the orbit starts
+///     just after an impact of c and ends just after the k-th impact of c (of π(c) modulo a
+///     symmetry) that follows, at t₀ + T
+///     unknowns   u = x₀[S]      (S: components the impact surface does not fix, e.g. velocities)
+///     residual   r(u) = x⁺(t₀ + T)[S] − x₀[S]
 ///   modulo a symmetry G of the model (either section; model/motion_symmetry.hpp): the orbit
 ///     closes on the image of its start, x(t₀ + T) = G(x₀): every x₀[·] above becomes G(x₀)[·]
 ///     (a rimless wheel's step: θ(T) = θ₀ − 2π/n, spoke k + 1 standing where spoke k stood)
@@ -25,6 +30,11 @@
 ///   forced:      D P = M_SS,   multipliers λ = eig(D P)
 ///   autonomous:  D P = (I − f̃ e_aᵀ/f̃_a) M,  f̃ = f(x(T)) − ν e_a   (the section's projection;
 ///                row a of D P is 0, so eig(D P) = {0} ∪ eig((D P)_SS); λ = eig((D P)_SS))
+///   impact:      D P = M_SS, M = ∂x⁺(t₀+T)/∂x₀ with T varying (the section's return map itself,
+///                by differences of the flows; one multiplier is 0, the surface's normal)
+///   modulo G:    M is replaced by Q = DG⁻¹ M (the return map G⁻¹ ∘ φ_T, whose fixed point is x₀),
+///                and f̃ by DG⁻¹ f(x(T)) − ν e_a (= f(x₀) − ν e_a for an equivariant model);
+///                DG restricted to C by central differences of G (exact for an affine map)
 /// @endverbatim
 
 #include <array>
@@ -37,7 +47,7 @@
 
 namespace clatter::analysis {
 
-enum class OrbitSectionKind : std::uint8_t { kForced, kAutonomous };
+enum class OrbitSectionKind : std::uint8_t { kForced, kAutonomous, kImpact };
 
 struct OrbitSection {
   OrbitSectionKind kind{OrbitSectionKind::kForced};
@@ -48,6 +58,10 @@ struct OrbitSection {
   int anchor{-1};     ///< autonomous: the component a of x fixed on the section
   /// autonomous: the parameter whose value is the anchor's drift rate ν ("" for ν = 0)
   std::string drift;
+  /// impact: the contact whose impact starts the orbit (its image π(c) ends it modulo a symmetry)
+  int contact{-1};
+  int impacts{1};          ///< impact: the orbit ends at this many impacts of the end contact
+  double max_period{1e3};  ///< impact: a flow that meets none within this [s] fails
   /// the orbit closes on the image G(x₀) of its start under the model's motion_symmetry()
   bool modulo_symmetry{false};
   int symmetry_power{1};  ///< k: the orbit closes on G^k(x₀) (2 for a doubled gait)
@@ -61,6 +75,10 @@ struct PeriodicProblem {
   std::vector<int> solved;                         ///< S, in increasing order
   StateVector reference;                           ///< x of the components outside S
   std::array<bool, model::kMaxContacts> closed{};  ///< contacts closed at the start
+  double start_time{0.0};  ///< impact: t₀, the time of the impact the orbit starts after
+  /// impact: the contact modes at the reference start (a perturbed start is projected onto the
+  /// closed ones' constraints: project_onto_closed)
+  hybrid::Modes start_modes{};
 
   [[nodiscard]] int dimension() const {  ///< the number of unknowns (and of equations)
     return static_cast<int>(solved.size()) +
@@ -70,14 +88,18 @@ struct PeriodicProblem {
   [[nodiscard]] std::vector<int> monodromy_components() const;
 };
 
+/// The contact whose impacts end an impact section's orbit: c, or π(c) modulo the symmetry.
+[[nodiscard]] int end_contact(const PeriodicProblem& p, const model::System& m);
+
 /// Checks and completes a problem: the section's parameters exist (forced: ω > 0), 1 ≤ n ≤ 1000,
+/// (impact: the contact exists, 1 ≤ k ≤ 1000, max_period > 0, the model is not forced),
 /// S is non-empty, in range, without repeats and without the anchor; modulo a symmetry: the model
 /// declares one, its contact map is a permutation and DG (on C, at the reference) is invertible;
 /// throws InvalidArgument naming the field otherwise. S is sorted.
 [[nodiscard]] PeriodicProblem make_periodic_problem(
     std::shared_ptr<const model::System> model, const hybrid::SimulationOptions& options,
     const OrbitSection& section, std::vector<int> solved, const StateVector& reference,
-    const std::array<bool, model::kMaxContacts>& closed = {});
+    const std::array<bool, model::kMaxContacts>& closed = {}, double start_time = 0.0);
 
 /// The unknowns u of a state x₀ and period T (T ignored for a forced section).
 [[nodiscard]] Eigen::VectorXd unknowns_of(const PeriodicProblem& p, const StateVector& x0,
@@ -95,7 +117,24 @@ struct FlowRun {
   [[nodiscard]] bool ok() const { return result.reason == hybrid::StopReason::kEndTime; }
 };
 
-/// Start time and period of the orbit for model m and unknowns u.
+/// The velocities of x projected M-orthogonally onto the constraints of the contacts closed in
+/// `modes` (normal and tangential rows of a sticking one, the normal row of a sliding one):
+///   q̇ ← q̇ − M⁻¹ Jᵀ (J M⁻¹ Jᵀ)⁻¹ (J q̇ − w)
+/// To first order what happens to a start off those constraints: the engine projects a
+/// declared-closed contact's normal velocity, and friction stops a sticking contact's slip within
+/// a time of the order of the perturbation. The variational route's start map (variational.hpp)
+/// and an impact section's start (run_flow).
+[[nodiscard]] StateVector project_onto_closed(const model::System& m, double t,
+                                              const StateVector& x, const hybrid::Modes& modes);
+
+/// The modes after an event at (t, x) whose record lists them: a contact listed closed but
+/// leaving its obstacle (v_N > 0: the trailing stance when another contact lands) is open, as the
+/// engine's next mode decision finds it.
+[[nodiscard]] hybrid::Modes settled_modes(const model::System& m, double t, const StateVector& x,
+                                          hybrid::Modes modes);
+
+/// Start time and period of the orbit for model m and unknowns u (impact section: T is the bound
+/// max_period; the flow's own period is FlowRun::period).
 void start_and_period(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
                       double& t0, double& T);
 /// The initial state of the flow (full x₀ from the reference and u).
