@@ -21,6 +21,20 @@ def examples():
 
 
 @pytest.fixture(scope="session")
+def python_wheel(examples):
+    """McGeer's rimless wheel written in Python (examples/rimless_wheel/rimless_wheel.py), as a
+    Model with plastic, sticking impacts (Stronge e* = 0, mu = 3)."""
+    import sys
+    import clatter
+    sys.path.insert(0, os.path.join(examples, "rimless_wheel"))
+    try:
+        from rimless_wheel import RimlessWheel
+    finally:
+        sys.path.pop(0)
+    return clatter.python_model(RimlessWheel(), law="stronge", e=0.0, mu=3.0)
+
+
+@pytest.fixture(scope="session")
 def cli():
     path = os.environ.get("CLATTER_CLI", os.path.join(ROOT, "build", "apps", "clatter", "clatter"))
     if not os.path.exists(path):

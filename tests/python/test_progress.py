@@ -11,17 +11,6 @@ import pytest
 import clatter
 
 
-@pytest.fixture(scope="module")
-def wheel(examples):
-    sys.path.insert(0, os.path.join(examples, "rimless_wheel"))
-    try:
-        from rimless_wheel import RimlessWheel
-    finally:
-        sys.path.pop(0)
-    # a model in Python: slow enough that a few seconds of motion poll the callback many times
-    return clatter.python_model(RimlessWheel(), law="stronge", e=0.0, mu=3.0)
-
-
 def run(model, t_end, progress):
     return clatter._clatter._simulate(model, 0.0, np.array([0.0, 1.0, 0.0]),
                                       np.array([1.5, 0.0, -1.5]), None,
@@ -29,23 +18,23 @@ def run(model, t_end, progress):
                                       "none", progress)
 
 
-def test_simulate_reports_increasing_times(wheel):
+def test_simulate_reports_increasing_times(python_wheel):
     times = []
-    out = run(wheel, 8.0, times.append)
+    out = run(python_wheel, 8.0, times.append)
     assert out["reason"] == "end_time"
     assert len(times) >= 2
     assert all(0.0 <= a <= b <= 8.0 for a, b in zip(times, times[1:]))
 
 
-def test_an_exception_in_progress_ends_the_run(wheel):
+def test_an_exception_in_progress_ends_the_run(python_wheel):
     def stop(t):
         if t > 1.0:
             raise RuntimeError("enough at t = %g" % t)
     with pytest.raises(RuntimeError, match="enough"):
-        run(wheel, 50.0, stop)
+        run(python_wheel, 50.0, stop)
 
 
-def test_sweep_reports_each_record_and_the_bars_run(examples, wheel):
+def test_sweep_reports_each_record_and_the_bars_run(examples, python_wheel):
     zeno = clatter.load_scenario(os.path.join(examples, "ball_zeno.toml"))
     calls = []
     rows = clatter._clatter._run_sweep(zeno.model, [(0.0, np.array([0.0, 1.0, 0.0]), np.zeros(3))],

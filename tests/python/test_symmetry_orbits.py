@@ -24,16 +24,6 @@ def closed_form(n=6, m=1.0, I=0.1, l=1.0, slope=0.2, g=9.81):
     return eta, math.sqrt(w2), math.sqrt(w2 + 2 * m * g * l * (math.cos(a - slope) - math.cos(slope)) / J)
 
 
-@pytest.fixture(scope="module")
-def python_wheel(examples):
-    sys.path.insert(0, os.path.join(examples, "rimless_wheel"))
-    try:
-        from rimless_wheel import RimlessWheel
-    finally:
-        sys.path.pop(0)
-    return clatter.python_model(RimlessWheel(), law="stronge", e=0.0, mu=3.0)
-
-
 # the trailing spoke lifts off without an impulse (the classical analysis): the sequential rule
 SEQUENTIAL = {"two_contact": "sequential"}
 
