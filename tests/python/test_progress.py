@@ -3,7 +3,6 @@ continue_orbit report to a callable while they run (the tqdm bars of progress=Tr
 exception raised by it ends the call and is raised; progress=True/False works with tqdm.
 """
 import os
-import sys
 
 import numpy as np
 import pytest

@@ -8,9 +8,7 @@ slope) - cos(slope))/J, and the step-to-step multiplier eta^2.
 """
 import math
 import os
-import sys
 
-import numpy as np
 import pytest
 
 import clatter
