@@ -607,17 +607,10 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
     if section == "crossing" and crossing is None:
         raise ValueError("crossing: the crossing section needs crossing=(name, value[, dir])")
     section = _crossing_section(section, crossing)
-    clock_name, _, clock_on = str(clock).partition(":")
-    clock_contact = -1
-    if clock_on:
-        names = list(model.contact_names)
-        if clock_name != "impacts" or clock_on not in names:
-            raise ValueError(f"clock: impacts:CONTACT names a contact of the model "
-                             f"({', '.join(names)}), got {clock!r}")
-        clock_contact = names.index(clock_on)
     if max_time is None:
         t0 = initials[0][0] if initials else 0.0
-        max_time = opts.get("t_end", 0.0) - t0 if clock_name in ("impacts", "crossings") else 0.0
+        events = str(clock).partition(":")[0] in ("impacts", "crossings")
+        max_time = opts.get("t_end", 0.0) - t0 if events else 0.0
     n_records = len(initials)
     for _, _, _, k in axes:
         n_records *= k
@@ -626,8 +619,8 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
         return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
                                    int(contact), float(transient_periods), float(record_periods),
                                    period_parameter, int(threads), float(periodic_tol),
-                                   bool(periodic_check), clock_name, clock_contact,
-                                   float(max_time), _advance_to(bar, lambda done, total: done))
+                                   bool(periodic_check), str(clock), float(max_time),
+                                   _advance_to(bar, lambda done, total: done))
     finally:
         if bar is not None:
             bar.close()

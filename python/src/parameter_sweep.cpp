@@ -5,9 +5,10 @@
 //
 //   _run_sweep(model, initials, options, axes, carry, section, quantity, contact, transient,
 //              record, period_parameter, threads, periodic_tol, periodic_check, clock,
-//              clock_contact, max_time, progress) -> dict of per-record columns
+//              max_time, progress) -> dict of per-record columns
 //   progress: None, or a callable given (done, total) after each finished record
-//   clock: "periods", "time", "impacts" or "crossings" (what transient and record count)
+//   clock: "periods", "time", "impacts[:CONTACT]" or "crossings" (what transient and record
+//   count; analysis::parse_clock)
 //   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
 
 #include <string>
@@ -35,7 +36,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
                    int threads, double periodic_tol, bool periodic_check, const std::string& clock,
-                   int clock_contact, double max_time, const py::object& progress) {
+                   double max_time, const py::object& progress) {
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;
   for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});
@@ -71,19 +72,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   sw.transient_periods = transient;
   sw.record_periods = record;
   sw.period_parameter = period_parameter;
-  if (clock == "periods") {
-    sw.clock = analysis::SweepClock::kPeriods;
-  } else if (clock == "time") {
-    sw.clock = analysis::SweepClock::kTime;
-  } else if (clock == "impacts") {
-    sw.clock = analysis::SweepClock::kImpacts;
-  } else if (clock == "crossings") {
-    sw.clock = analysis::SweepClock::kCrossings;
-  } else {
-    throw InvalidArgument("clock",
-                          "must be periods, time, impacts or crossings, got \"" + clock + "\"");
-  }
-  sw.clock_contact = clock_contact;
+  analysis::parse_clock(clock, *m, "clock", sw.clock, sw.clock_contact);
   sw.max_time = max_time;
   std::vector<hybrid::InitialState> init;
   for (const auto& [t, q, qd] : initials) {
@@ -159,7 +148,7 @@ void bind_parameter_sweep(py::module_& m) {
         py::arg("axes"), py::arg("carry"), py::arg("section"), py::arg("quantity"),
         py::arg("contact"), py::arg("transient"), py::arg("record"), py::arg("period_parameter"),
         py::arg("threads"), py::arg("periodic_tol"), py::arg("periodic_check"), py::arg("clock"),
-        py::arg("clock_contact"), py::arg("max_time"), py::arg("progress") = py::none());
+        py::arg("max_time"), py::arg("progress") = py::none());
 }
 
 }  // namespace clatter::python

@@ -95,7 +95,7 @@ class ClockedObserver final : public hybrid::Recorder {
     if (counted_ <= end_) inner_.on_event(e);
   }
   bool keep_going() override { return !done() && inner_.keep_going(); }
-  [[nodiscard]] bool done() const { return counted_ >= end_ && passed_end_; }
+  [[nodiscard]] bool done() const { return passed_end_; }
   [[nodiscard]] long counted() const { return counted_; }
 
  private:
@@ -243,6 +243,33 @@ const char* to_string(SweepClock c) {
       return "crossings";
   }
   return "unknown";
+}
+
+void parse_clock(std::string_view spec, const model::System& model, const char* field,
+                 SweepClock& clock, int& contact) {
+  const std::size_t colon = spec.find(':');
+  const std::string_view kind = spec.substr(0, colon);
+  bool known = false;
+  for (const SweepClock c :
+       {SweepClock::kPeriods, SweepClock::kTime, SweepClock::kImpacts, SweepClock::kCrossings})
+    if (kind == to_string(c)) {
+      clock = c;
+      known = true;
+    }
+  require(
+      known, field,
+      "must be periods, time, impacts[:CONTACT] or crossings, got \"" + std::string(spec) + "\"");
+  contact = -1;
+  if (colon == std::string_view::npos) return;
+  require(clock == SweepClock::kImpacts, field, "only impacts takes a contact (impacts:CONTACT)");
+  const std::string_view name = spec.substr(colon + 1);
+  std::string names;
+  for (int c = 0; c < model.num_contacts(); ++c) {
+    if (model.contact(c).name == name) contact = c;
+    names += (names.empty() ? "" : ", ") + model.contact(c).name;
+  }
+  require(contact >= 0, field,
+          "the model has no contact \"" + std::string(name) + "\" (contacts: " + names + ")");
 }
 
 void validate(const ParameterSweep& sw, const model::System& model,

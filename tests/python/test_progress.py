@@ -39,7 +39,7 @@ def test_sweep_reports_each_record_and_the_bars_run(examples, python_wheel):
     rows = clatter._clatter._run_sweep(zeno.model, [(0.0, np.array([0.0, 1.0, 0.0]), np.zeros(3))],
                                        {"t_end": 10.0, "chatter": "cutoff", "v_tol": 1e-9},
                                        [("e", 0.5, 0.8, 4)], "none", "apex", "y", -1, 3.0, 4.0,
-                                       "surface.omega", 2, 0.0, True, "impacts", -1, 10.0,
+                                       "surface.omega", 2, 0.0, True, "impacts", 10.0,
                                        lambda done, total: calls.append((done, total)))
     assert len(rows["point"]) == 4
     assert sorted(calls) == [(1, 4), (2, 4), (3, 4), (4, 4)]

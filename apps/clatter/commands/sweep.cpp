@@ -281,34 +281,7 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
   sw.record_periods = o.record_periods;
   // the clock of the transient and the record: forcing periods (surface.omega), seconds, impacts
   // of a contact, or crossings of the section
-  {
-    const std::size_t colon = o.clock.find(':');
-    const std::string kind = o.clock.substr(0, colon);
-    if (kind == "periods") {
-      sw.clock = analysis::SweepClock::kPeriods;
-    } else if (kind == "time") {
-      sw.clock = analysis::SweepClock::kTime;
-    } else if (kind == "impacts") {
-      sw.clock = analysis::SweepClock::kImpacts;
-    } else if (kind == "crossings") {
-      sw.clock = analysis::SweepClock::kCrossings;
-    } else {
-      throw InvalidArgument(
-          "--clock",
-          "must be periods, time, impacts[:CONTACT] or crossings, got \"" + o.clock + "\"");
-    }
-    require(colon == std::string::npos || sw.clock == analysis::SweepClock::kImpacts, "--clock",
-            "only impacts takes a contact (impacts:CONTACT)");
-    if (colon != std::string::npos) {
-      const std::string name = o.clock.substr(colon + 1);
-      sw.clock_contact = -1;
-      for (int c = 0; c < sc.model->num_contacts(); ++c)
-        if (sc.model->contact(c).name == name) sw.clock_contact = c;
-      require(sw.clock_contact >= 0, "--clock",
-              "the model has no contact \"" + name + "\" (clatter models --scenario " + o.scenario +
-                  ")");
-    }
-  }
+  analysis::parse_clock(o.clock, *sc.model, "--clock", sw.clock, sw.clock_contact);
   const bool events_clock =
       sw.clock == analysis::SweepClock::kImpacts || sw.clock == analysis::SweepClock::kCrossings;
   if (events_clock) {

@@ -54,6 +54,11 @@ enum class SweepClock : std::uint8_t {
 
 [[nodiscard]] const char* to_string(SweepClock c);
 
+/// The clock named by `spec`: "periods", "time", "impacts", "impacts:CONTACT" (a contact name of
+/// `model`) or "crossings". Throws InvalidArgument naming `field` and the allowed names.
+void parse_clock(std::string_view spec, const model::System& model, const char* field,
+                 SweepClock& clock, int& contact);
+
 struct ParameterSweep {
   SweepGrid grid;
   CarryOver carry{CarryOver::kNone};
