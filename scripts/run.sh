@@ -6,7 +6,8 @@
 #   scripts/run.sh impact-sweep --preset fig3.8 --out out/fig3.8
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-scripts/build.sh release >/dev/null
+# only what the main job needs: the tests' packages and targets belong to scripts/test.sh
+scripts/setup.sh run
+scripts/build.sh app >/dev/null
 if [ $# -eq 0 ]; then set -- simulate examples/rod_fig5.toml --out out/rod_fig5; fi
 ./build/apps/clatter/clatter "$@"

@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages clatter needs to build, test, plot and benchmark. Idempotent:
-# installs only what is missing, and runs `apt-get update` only when something must be installed.
+# Installs the Debian 12 packages clatter needs. Usage: scripts/setup.sh [run|all] (default all)
+#   run  what the main job needs: build the library, the CLI and the Python module, and plot
+#   all  also what the tests, the benchmarks and their peers need (GoogleTest, Google Benchmark,
+#        SciPy, Siconos, MPI, HDF5, pip and venv for the install tests, clang-format, hyperfine)
+# Idempotent: installs only what is missing, and runs `apt-get update` only when something must be
+# installed.
 set -euo pipefail
+what=${1:-all}
 
 packages=(
   build-essential cmake ninja-build
   libeigen3-dev libboost-dev libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
-  python3-numpy python3-matplotlib python3-scipy pybind11-dev python3-pytest python3-dev
-  python3-pip python3-venv python3-setuptools python3-wheel python3-tqdm
-  hyperfine clang-format python3-siconos
-  libopenmpi-dev openmpi-bin libhdf5-dev python3-h5py python3-xarray python3-h5netcdf
+  python3-numpy python3-matplotlib pybind11-dev python3-dev python3-tqdm
 )
+case "$what" in
+  run) ;;
+  all)
+    packages+=(
+      libgtest-dev libgmock-dev libbenchmark-dev
+      python3-scipy python3-pytest python3-pip python3-venv python3-setuptools python3-wheel
+      hyperfine clang-format python3-siconos
+      libopenmpi-dev openmpi-bin libhdf5-dev python3-h5py python3-xarray python3-h5netcdf
+    ) ;;
+  *) echo "setup.sh: unknown set '$what' (allowed: run, all)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

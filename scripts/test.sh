@@ -3,7 +3,7 @@
 # tests under AddressSanitizer + UndefinedBehaviorSanitizer, and a clang-format check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh all
 
 echo "== format check"
 git ls-files '*.hpp' '*.cpp' | xargs clang-format --dry-run --Werror

@@ -57,6 +57,7 @@ model::VecQ to_vec(const Array& a, int n, const char* name) {
 py::dict sweep(const std::shared_ptr<model::System>& model, double t0, const Array& q,
                const Array& qd, const hybrid::SimulationOptions& options,
                const analysis::SweepOptions& sw) {
+  require_model(model);
   hybrid::InitialState init;
   init.t = t0;
   init.q = to_vec(q, model->nq(), "q");
@@ -246,25 +247,46 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
 
 }  // namespace
 
+namespace {
+
+analysis::SweepOptions sweep_options(double omega_from, double omega_to, int n,
+                                     double transient_periods, double record_periods,
+                                     bool continuation, int threads) {
+  analysis::SweepOptions sw;
+  sw.omega_from = omega_from;
+  sw.omega_to = omega_to;
+  sw.n = n;
+  sw.transient_periods = transient_periods;
+  sw.record_periods = record_periods;
+  sw.continuation = continuation;
+  sw.threads = threads;
+  return sw;
+}
+
+}  // namespace
+
 void bind_analysis(py::module_& m) {
   m.def(
       "_sweep_omega",
       [](const std::shared_ptr<model::System>& model, double t0, const Array& q, const Array& qd,
          const py::dict& options, double omega_from, double omega_to, int n,
          double transient_periods, double record_periods, bool continuation, int threads) {
-        analysis::SweepOptions sw;
-        sw.omega_from = omega_from;
-        sw.omega_to = omega_to;
-        sw.n = n;
-        sw.transient_periods = transient_periods;
-        sw.record_periods = record_periods;
-        sw.continuation = continuation;
-        sw.threads = threads;
-        return sweep(model, t0, q, qd, to_options(options), sw);
+        require_model(model);
+        return sweep(model, t0, q, qd, to_options(options),
+                     sweep_options(omega_from, omega_to, n, transient_periods, record_periods,
+                                   continuation, threads));
       },
       py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"), py::arg("options"),
       py::arg("omega_from"), py::arg("omega_to"), py::arg("n"), py::arg("transient_periods"),
       py::arg("record_periods"), py::arg("continuation"), py::arg("threads"));
+  m.def(
+      "_validate_sweep",
+      [](double omega_from, double omega_to, int n, double transient_periods, double record_periods,
+         int threads) {
+        analysis::validate(sweep_options(omega_from, omega_to, n, transient_periods, record_periods,
+                                         false, threads));
+      },
+      "ValueError naming the first option of a sweep that is out of range (analysis::validate)");
   m.def(
       "_orbit_branch",
       [](double e, double amplitude, double gravity, int periods, double omega_min,

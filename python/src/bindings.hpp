@@ -5,9 +5,11 @@
 
 #include <pybind11/pybind11.h>
 
+#include <memory>
 #include <string>
 
 #include "clatter/hybrid/simulation_options.hpp"
+#include "clatter/model/system.hpp"
 
 namespace clatter::python {
 
@@ -18,6 +20,10 @@ void bind_python_model(pybind11::module_& m);     ///< python_model.cpp: _python
 void bind_analysis(pybind11::module_& m);         ///< analysis.cpp: sweeps and orbits
 void bind_orbits(pybind11::module_& m);           ///< orbits.cpp: orbits, sections of any model
 void bind_parameter_sweep(pybind11::module_& m);  ///< parameter_sweep.cpp: _run_sweep
+
+/// The model a binding was given: a TypeError naming `model` if it is None (pybind11 passes None
+/// to a shared_ptr argument as a null pointer).
+const model::System& require_model(const std::shared_ptr<model::System>& m);
 
 /// Simulation options from a dict with the keys of a scenario's [simulation] table (and
 /// max_wall_time); an unknown key is a ValueError naming it.

@@ -27,6 +27,11 @@ namespace py = pybind11;
 
 namespace clatter::python {
 
+const model::System& require_model(const std::shared_ptr<model::System>& m) {
+  if (!m) throw py::type_error("model: expected a clatter.Model, got None");
+  return *m;
+}
+
 namespace {
 
 // keyword arguments → the flat (dotted name, number) list of a NumberSpec
@@ -135,6 +140,7 @@ py::dict options_dict(const hybrid::SimulationOptions& o) {
   d["t_end"] = o.t_end;
   d["output_dt"] = o.output_dt;
   d["max_events"] = o.max_events;
+  d["max_steps"] = o.max_steps;
   d["max_wall_time"] = o.max_wall_time;
   d["exact_flight"] = o.exact_flight;
   d["exact_contact"] = o.exact_contact;

@@ -43,6 +43,7 @@ analysis::PeriodicProblem problem_of(const std::shared_ptr<model::System>& m,
                                      const py::dict& options, const py::dict& section,
                                      const std::vector<std::string>& solved,
                                      const Eigen::VectorXd& x0, const std::vector<bool>& closed) {
+  require_model(m);
   analysis::OrbitSection sec;
   const std::string kind = get<std::string>(section, "kind", "forced");
   require(kind == "forced" || kind == "autonomous" || kind == "impact", "section",
@@ -123,6 +124,7 @@ py::dict periodic_orbit(const std::shared_ptr<model::System>& m, const py::dict&
                         const py::dict& section, const std::vector<std::string>& solved,
                         const Eigen::VectorXd& x0, const std::vector<bool>& closed,
                         const Eigen::VectorXd& u0, const py::dict& shooting) {
+  require_model(m);
   const analysis::PeriodicProblem p = problem_of(m, options, section, solved, x0, closed);
   const analysis::ShootingOptions so = shooting_of(shooting);
   const int segments = get<int>(shooting, "segments", 1);
@@ -140,6 +142,7 @@ py::dict continue_orbits(const std::shared_ptr<model::System>& m, const py::dict
                          const Eigen::VectorXd& x0, const std::vector<bool>& closed,
                          const Eigen::VectorXd& u0, const py::dict& branch,
                          const py::object& progress) {
+  require_model(m);
   const analysis::PeriodicProblem p = problem_of(m, options, section, solved, x0, closed);
   analysis::OrbitBranchOptions bo;
   bo.parameter = get<std::string>(branch, "parameter", "");
@@ -201,6 +204,7 @@ py::dict continue_orbits(const std::shared_ptr<model::System>& m, const py::dict
 py::dict poincare(const std::shared_ptr<model::System>& m, const py::dict& options,
                   const py::dict& section, double t0, const Eigen::VectorXd& x0,
                   const std::vector<bool>& closed, int count, double t_max) {
+  require_model(m);
   analysis::PoincareSection s;
   const std::string kind = get<std::string>(section, "kind", "impact");
   if (kind == "impact") {
@@ -265,6 +269,7 @@ py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::di
                            const py::dict& section, const std::vector<std::string>& solved,
                            const Eigen::VectorXd& x0, const std::vector<bool>& closed,
                            const Eigen::VectorXd& u0, const py::dict& crossing) {
+  require_model(m);
   const analysis::PeriodicProblem p = problem_of(m, options, section, solved, x0, closed);
   analysis::CriticalPointOptions co;
   co.parameter = get<std::string>(crossing, "parameter", "");
@@ -335,7 +340,9 @@ void bind_orbits(py::module_& m) {
   m.def("_boundary_crossing", &boundary_crossing);
   m.def(
       "state_names",
-      [](const std::shared_ptr<model::System>& s) { return analysis::state_names(*s); },
+      [](const std::shared_ptr<model::System>& s) {
+        return analysis::state_names(require_model(s));
+      },
       "names of the state x = (q, qdot, aux) of a model: coordinates, '<name>dot', aux names");
 }
 

@@ -37,6 +37,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    double transient, double record, const std::string& period_parameter,
                    int threads, double periodic_tol, bool periodic_check, const std::string& clock,
                    double max_time, const py::object& progress) {
+  require_model(m);
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;
   for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});

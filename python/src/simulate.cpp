@@ -259,6 +259,7 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
              const Array& qd, const std::optional<Array>& aux, const py::dict& options,
              bool record_samples, bool record_events, const std::string& sections,
              py::object progress) {
+  require_model(model);
   const model::System& m = *model;
   hybrid::InitialState init;
   init.t = t0;
@@ -349,6 +350,8 @@ void set_option(hybrid::SimulationOptions& o, const std::string& k, const py::ha
     o.output_dt = num();
   else if (k == "max_events")
     o.max_events = v.cast<long>();
+  else if (k == "max_steps")
+    o.max_steps = v.cast<long>();
   else if (k == "max_wall_time")
     o.max_wall_time = num();
   else if (k == "exact_flight")
@@ -459,8 +462,7 @@ void bind_simulate(py::module_& m) {
       names<hybrid::EventKind>(static_cast<int>(hybrid::EventKind::kParameterChange) + 1);
   m.attr("CONTACT_MODES") =
       names<hybrid::ContactMode>(static_cast<int>(hybrid::ContactMode::kStick) + 1);
-  m.attr("STOP_REASONS") =
-      names<hybrid::StopReason>(static_cast<int>(hybrid::StopReason::kCancelled) + 1);
+  m.attr("STOP_REASONS") = names<hybrid::StopReason>(hybrid::kNumStopReasons);
   m.def("_simulate", &run, py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"),
         py::arg("aux"), py::arg("options"), py::arg("record_samples") = true,
         py::arg("record_events") = true, py::arg("sections") = "none",

@@ -47,23 +47,33 @@ bool boundary_value_at(const model::System& m, const hybrid::EventRecord& e,
 
 double norm_inf(const Eigen::VectorXd& v) { return v.size() == 0 ? 0.0 : v.cwiseAbs().maxCoeff(); }
 
-// G(u, p) into g; false if a flow fails; counts the flow in `flows`
+// G(u, p) into g; false if a flow fails, with the reason in `why` if given; counts the flow in
+// `flows`
 bool augmented(const PeriodicProblem& pr, const CriticalPointOptions& o, const Eigen::VectorXd& y,
-               Eigen::VectorXd& g, int& flows, const model::System* base = nullptr) {
+               Eigen::VectorXd& g, int& flows, const model::System* base = nullptr,
+               std::string* why = nullptr) {
   ++flows;
+  const auto fail = [why](const std::string& reason) {
+    if (why != nullptr) *why = reason;
+    return false;
+  };
   const Eigen::Index d = pr.dimension();
   std::unique_ptr<model::System> m;
   try {
     m = (base != nullptr ? *base : *pr.model).with_parameter(o.parameter, y(d));
-  } catch (const InvalidArgument&) {
-    return false;
+  } catch (const InvalidArgument& e) {
+    return fail(std::string("the parameter's value is refused: ") + e.what());
   }
   const Eigen::VectorXd u = y.head(d);
   Impacts rec;
   const FlowRun run = run_flow(pr, *m, u, &rec);
-  if (!run.ok() || static_cast<int>(rec.list.size()) <= o.impact) return false;
+  if (!run.ok()) return fail("the engine stopped: " + run.result.message);
+  if (static_cast<int>(rec.list.size()) <= o.impact)
+    return fail("it has " + std::to_string(rec.list.size()) + " impacts, impact " +
+                std::to_string(o.impact) + " (from 0) is asked");
   double H = 0.0;
-  if (!boundary_value_at(*m, rec.list[static_cast<std::size_t>(o.impact)], o, H)) return false;
+  if (!boundary_value_at(*m, rec.list[static_cast<std::size_t>(o.impact)], o, H))
+    return fail("the impact's law is not Stronge's or its state is not usable");
   g.resize(d + 1);
   g << run.residual, H;
   return true;
@@ -231,8 +241,8 @@ CriticalPoint locate_critical_point(const PeriodicProblem& problem, const Eigen:
   Eigen::VectorXd y(d + 1);
   y << u0, problem.model->parameter(o.parameter);
   Eigen::VectorXd g;
-  if (!augmented(problem, o, y, g, cp.flows)) {
-    cp.message = "the flow from the guess failed or has too few impacts";
+  if (std::string why; !augmented(problem, o, y, g, cp.flows, nullptr, &why)) {
+    cp.message = "the flow from the guess failed: " + why;
     return cp;
   }
   double r = norm_inf(g);

@@ -258,6 +258,12 @@ PeriodicOrbit find_periodic_orbit(const ImpactOscillator& osc, ImpactState z0, i
 }
 
 ClosedFormOrbit closed_form_orbit(double A, double omega, double g, double e, int n) {
+  require(std::isfinite(A) && A > 0.0, "amplitude", "must be positive and finite [m]", A);
+  require(std::isfinite(omega) && omega > 0.0, "omega", "must be positive and finite [rad/s]",
+          omega);
+  require(std::isfinite(g) && g > 0.0, "gravity", "must be positive and finite [m/s^2]", g);
+  require(e >= 0.0 && e <= 1.0, "e", "must lie in [0, 1]", e);
+  require(n >= 1, "periods", "must be >= 1", n);
   ClosedFormOrbit c;
   const double gamma = A * omega * omega / g;
   const double gamma_sn = n * kPi * (1.0 - e) / (1.0 + e);

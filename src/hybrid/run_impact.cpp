@@ -307,6 +307,7 @@ bool Run::multipoint_impact(const Touching& touching) {
       d_.qd = r.qd_post;
     }
   }
+  const std::size_t first_row = d_.events.size();
   for (int h = 0; h < n_hit; ++h) {
     const int j = hit[idx(h)];
     ContactImpact ci;
@@ -320,6 +321,14 @@ bool Run::multipoint_impact(const Touching& touching) {
     record_impact({j, n_hit > 1 ? hit[idx(h == 0 ? 1 : 0)] : -1}, ci, EventKind::kImpact);
   }
   assign_touching_modes(touching);
+  // the collision's rows show the modes it leaves, decided only now from the post-impact
+  // velocities (a contact that separates is open, not the stick it had before)
+  for (std::size_t k = first_row; k < d_.events.size(); ++k) {
+    EventRecord& e = d_.events[k];
+    if (e.kind != EventKind::kImpact) continue;
+    e.mode_after = d_.modes[idx(e.contact)];
+    e.modes = d_.modes;
+  }
   count_event();
   return true;
 }

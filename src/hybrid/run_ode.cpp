@@ -337,6 +337,9 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
     return false;
   }
   check_wall_clock();
+  if (!d_.stopped && d_.counters.rk_steps >= o_.max_steps)
+    stop(StopReason::kMaxSteps, "stopped after max_steps = " + std::to_string(o_.max_steps) +
+                                    " Runge-Kutta steps at t = " + format_number(stepper.t_new()));
   if (d_.stopped) {
     end_phase(stepper.t_new());
     return false;

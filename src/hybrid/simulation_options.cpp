@@ -29,6 +29,7 @@ void validate(const SimulationOptions& o, double t0) {
   require(std::isfinite(o.t_end) && o.t_end > t0, "t_end",
           "must be finite and later than the initial time " + format_number(t0));
   require(o.max_events > 0, "max_events", "must be > 0");
+  require(o.max_steps > 0, "max_steps", "must be > 0");
   require(std::isfinite(o.chatter_horizon) && o.chatter_horizon >= 0.0, "chatter_horizon",
           "must be finite and >= 0 [s]", o.chatter_horizon);
   require(std::isfinite(o.max_wall_time) && o.max_wall_time >= 0.0, "max_wall_time",

@@ -29,6 +29,8 @@ const char* to_string(StopReason r) {
       return "wall_time";
     case StopReason::kCancelled:
       return "cancelled";
+    case StopReason::kMaxSteps:
+      return "max_steps";
   }
   return "unknown";
 }

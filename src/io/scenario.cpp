@@ -320,6 +320,11 @@ Scenario parse_scenario(std::string_view text, const std::string& source,
   Section top(&root, "");
   const std::string name = top.text("name", "scenario");
   const std::string description = top.text("description", "");
+  // the name makes folder names (out/<name>_sweep), the description a plot title and a JSON field
+  require(name.size() <= 200, "name",
+          "must have at most 200 characters, got " + std::to_string(name.size()));
+  require(description.size() <= 10000, "description",
+          "must have at most 10000 characters, got " + std::to_string(description.size()));
   std::string plot = top.text("plot", "");
 
   // law (for every contact unless the model or a [contact.NAME] table overrides it)
@@ -436,6 +441,7 @@ Scenario parse_scenario(std::string_view text, const std::string& source,
   o.t_end = sim.required_number("t_end");
   o.output_dt = sim.number("output_dt", o.output_dt);
   o.max_events = sim.integer("max_events", o.max_events);
+  o.max_steps = sim.integer("max_steps", o.max_steps);
   o.exact_flight = sim.flag("exact_flight", o.exact_flight);
   o.exact_contact = sim.flag("exact_contact", o.exact_contact);
   o.abs_tol = sim.number("abs_tol", o.abs_tol);

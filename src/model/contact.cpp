@@ -8,6 +8,14 @@ namespace clatter::model {
 
 void validate(const Contact& c, const std::string& prefix) {
   const auto field = [&](const char* name) { return prefix + "." + name; };
+  // a name is a word of CSV headers, parameter names (contact.NAME.e) and option values
+  require(!c.name.empty() && c.name.size() <= 64, "contact.name",
+          "must have 1 to 64 characters, got " + std::to_string(c.name.size()));
+  for (const char ch : c.name)
+    require(
+        static_cast<unsigned char>(ch) > 0x20 && ch != 0x7f && ch != ',' && ch != '"' && ch != '\'',
+        "contact.name",
+        "must not contain spaces, control characters, commas or quotes (a column name)");
   const std::string mu = field("law.mu"), e = field("law.e"), mu_s = field("mu_s"),
                     mu_d = field("mu_d");
   require(std::isfinite(c.law.params.mu) && c.law.params.mu >= 0.0, mu.c_str(),

@@ -6,8 +6,11 @@
 namespace clatter::model {
 
 void validate(const PlanarBody& body) {
-  require(std::isfinite(body.m) && body.m > 0.0, "mass", "must be finite and > 0", body.m);
-  require(std::isfinite(body.I) && body.I > 0.0, "inertia", "must be finite and > 0", body.I);
+  // ordinary magnitudes: 1/m and 1/I enter W = J M⁻¹ Jᵀ, and a subnormal mass (1e-320) made
+  // them infinite, the impacts NaN
+  require(body.m >= 1e-100 && body.m <= 1e100, "mass", "must lie in [1e-100, 1e100] [kg]", body.m);
+  require(body.I >= 1e-100 && body.I <= 1e100, "inertia", "must lie in [1e-100, 1e100] [kg m^2]",
+          body.I);
 }
 
 }  // namespace clatter::model

@@ -198,10 +198,13 @@ TEST(BallCornerEngine, Table61CollisionThroughTheEngine) {
   // the first-minimum compression rule; the table needs the thesis's (4.7) work and the
   // latest-parabola rule, and the digest's "physical work" number (−2.53, 4.07, −8.14) (spec §9)
   // keeps the latest-parabola rule (rodriguez_tables_test.cpp). With the first minimum (the work
-  // at the first vertex, kept after the wall sticks and the ground reverses) the engine measures
-  // (−2.5966, 4.0886, −8.1773), 53 %, 16 % and 16 % off the table:
-  const double measured[3] = {-2.5966, 4.0886, -8.1773};
-  for (int i = 0; i < 3; ++i) EXPECT_NEAR(e.qd_post(i), measured[i], 1e-4) << i;
+  // at the first vertex, kept after the wall sticks and the ground reverses) the engine gives
+  // (−2.5966, 4.0886, −8.1773), 53 %, 16 % and 16 % off the table. Its value is checked above
+  // against the library with the same settings (an independent assembly of the collision: the
+  // library's preset builds M, J and the pair constraints itself); it is not pinned here to a
+  // number of its own. What is asserted is the verdict: the table is not reproduced this way.
+  for (int i = 0; i < 3; ++i)
+    EXPECT_GT(std::abs(e.qd_post(i) - table[i]), 0.1 * std::abs(table[i])) << i;
   const multipoint::CollisionResult digest =
       library({8.0, -4.43, 0.0}, multipoint::WorkDefinition::kIntegral,
               multipoint::CompressionRule::kLatestParabola);

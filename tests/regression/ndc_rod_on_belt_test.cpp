@@ -126,8 +126,10 @@ TEST(NdcRodOnBelt, FirstImpactMatchesSpec57) {
     for (int i = 0; i < 5; ++i) {
       if (row.file == "ndc_case_5_9.toml" && i == 3) {
         // NOT reproduced to 1e-4: v_N = −0.324983 misses u*'s −0.32488 by 1.03e-4. The flight
-        // from Table 4's 4-decimal state gives it (an independent SciPy solve_ivp run, rtol 1e-12,
-        // gives −0.324983 too); integrating u* back to t = 0 gives ω(0) = 0.15522, which Table 4
+        // from Table 4's 4-decimal state gives it (an independent SciPy flight of the paper's
+        // equations, tests/peers/ndc_first_impact_scipy.py, gives −0.324983 too, and
+        // tests/python/test_ndc_peer.py checks the engine against it to 1e-8); integrating u*
+        // back to t = 0 gives ω(0) = 0.15522, which Table 4
         // rounds to 0.1553, not 0.1552: the rounding of Table 4, not the model or the engine.
         EXPECT_NEAR(u[i], -0.324983, 2e-6);
         EXPECT_NEAR(u[i], row.u_star[i], 1.1e-4);

@@ -19,6 +19,7 @@
 #include "clatter/compliant/compliant_numeric.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/io/atomic_file.hpp"
+#include "clatter/io/output_target.hpp"
 #include "commands/commands.hpp"
 #include "commands/compliant_common.hpp"
 
@@ -46,6 +47,7 @@ int run_compliant(const CompliantOptions& o) {
             *o.t_max);
     require(o.method == "numeric", "--t-max", "applies to --method numeric only");
   }
+  if (!o.history.empty()) io::require_replaceable_file(o.history, "--history");
   compliant::Result r;
   if (o.method == "closed") {
     compliant::Options opt;
@@ -60,7 +62,8 @@ int run_compliant(const CompliantOptions& o) {
   nlohmann::json j = result_json(s, r, L);
   j["method"] = o.method;
   if (!o.history.empty()) {
-    io::write_file_atomic(o.history, history_header() + history_rows(s, r, "impact", o.samples));
+    io::write_file_atomic(o.history, history_header() + history_rows(s, r, "impact", o.samples),
+                          "--history");
     j["history"] = o.history;
   }
   std::cout << j.dump(2) << "\n";

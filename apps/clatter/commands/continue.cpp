@@ -51,7 +51,9 @@ double max_abs(const analysis::OrbitPoint& p) {
 
 int run_continue(const ContinueCliOptions& o) {
   require(!o.param.empty(), "param", "name the parameter to continue in");
-  require(o.range.size() == 2 && o.range[0] < o.range[1], "range", "give LO HI with LO < HI");
+  require(o.range.size() == 2 && std::isfinite(o.range[0]) && std::isfinite(o.range[1]) &&
+              o.range[0] < o.range[1],
+          "range", "give finite LO HI with LO < HI");
   require(o.direction == "up" || o.direction == "down" || o.direction == "both", "direction",
           "must be up, down or both");
   const OrbitSetup s = make_orbit_setup(o.problem);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "clatter/io/atomic_file.hpp"
+#include "clatter/io/output_target.hpp"
 #include "clatter/laws/brach.hpp"
 #include "clatter/laws/impact_law.hpp"
 #include "clatter/model/planar_body.hpp"
@@ -65,6 +66,7 @@ int run_impact(const ImpactOptions& o) {
     require(o.v.size() == 2, "v", "required: --v VT VN (or the rigid-body form)");
     in = {{o.v[0], o.v[1]}, {o.W[0], o.W[1], o.W[2]}};
   }
+  if (!o.out.empty()) io::require_replaceable_file(o.out, "--out");
   const ImpactParams params{o.mu, o.e};
   const ImpactOutcome out = apply_law(law, in, params);
 
@@ -79,7 +81,7 @@ int run_impact(const ImpactOptions& o) {
     j["kinetic_energy_post"] = body->kinetic_energy(qdot_post);
   }
   const std::string text = j.dump(2) + "\n";
-  if (!o.out.empty()) io::write_file_atomic(o.out, text);
+  if (!o.out.empty()) io::write_file_atomic(o.out, text, "--out");
   std::cout << text;
   if (out.status == Status::kSingular || out.status == Status::kNoTermination) {
     std::cerr << "clatter: impact: no valid result (status " << to_string(out.status)

@@ -69,6 +69,10 @@ void install_interrupt_handlers() {
     if (old.sa_handler == SIG_IGN) continue;  // e.g. started with nohup: keep ignoring
     ::sigaction(sig, &sa, nullptr);
   }
+  // past a file-size limit (ulimit -f) a write then fails with EFBIG instead of killing the run
+  // without a word: the outputs report it as they report a full disk, and remove their
+  // temporaries
+  ::signal(SIGXFSZ, SIG_IGN);
 }
 
 int register_temporary(const std::filesystem::path& path) {

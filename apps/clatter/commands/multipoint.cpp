@@ -7,7 +7,8 @@
 //                      [--max-events N] [--max-steps N] [--no-plot] --out DIR
 //
 // Exit status 3 when the collision is not resolved (no_termination, max_events, singular_rates,
-// disconnected): the files are written and say how far it got.
+// disconnected) or its result breaks an invariant (pulling_contact, energy_gain): the files are
+// written and say how far it got.
 //
 // Presets are the thesis's examples (ball-corner, rocking-block, rocking-block-friction, cradle3,
 // cradle3-case2, cradle5, cradle5-case2, cradle5-case3, sphere-corner, block3d-3, block3d-4,
@@ -487,6 +488,16 @@ int run_multipoint(MultipointOptions& o) {
     std::cerr << "clatter: multipoint: the collision was not resolved (status "
               << mp::to_string(r.status) << " after " << r.events.size()
               << " events; see summary.json)\n";
+    return 3;
+  }
+  // resolved, but the result breaks an invariant of the law: a contact pulls (its normal impulse
+  // would have to be negative) or the kinetic energy grew; the files show it, the exit says so
+  if (r.status != mp::Status::kOk) {
+    std::cerr << "clatter: multipoint: the result breaks a physical invariant (status "
+              << mp::to_string(r.status) << ": "
+              << (r.status == mp::Status::kPullingContact ? "a contact pulls"
+                                                          : "the kinetic energy grew")
+              << "; see summary.json)\n";
     return 3;
   }
   return 0;

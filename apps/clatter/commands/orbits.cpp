@@ -12,6 +12,7 @@
 //   orbits.png        apex height against ω: stable solid, unstable dashed, SN/PD/G marked
 
 #include <cmath>
+#include <initializer_list>
 #include <iostream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -265,11 +266,22 @@ Run add_orbits(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--out", o->out, "output directory")->capture_default_str();
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
-  return [o, g] {
+  return [o, g, sub] {
+    // each mode refuses the options only the other one reads, instead of ignoring them
+    const auto refuse = [sub](std::initializer_list<const char*> names, const char* why) {
+      for (const char* name : names)
+        require(sub->count(name) == 0, name, std::string("applies to ") + why);
+    };
     if (!g->scenario.empty()) {
+      refuse({"--e", "--amplitude", "--gravity", "--omega-range", "--cascade"},
+             "the ball's continuation without a scenario (clatter orbits --e ...)");
       g->periods = o->periods;  // the same meaning: forcing periods per orbit
       return run_orbit_cli(*g, o->out == "out/orbits" ? "" : o->out, o->plot);
     }
+    refuse({"--solve", "--frequency", "--phase", "--anchor", "--drift", "--period",
+            "--impact-section", "--impacts", "--max-period", "--closed", "--modulo-symmetry",
+            "--transient", "--monodromy", "--tol", "--max-iter", "--segments"},
+           "a scenario's orbit (clatter orbits SCENARIO ...)");
     return run_orbits_cli(*o);
   };
 }

@@ -1,13 +1,18 @@
 #include "commands/output_set.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <system_error>
 
 #include "clatter/core/error.hpp"
+#include "clatter/io/output_target.hpp"
 #include "commands/interrupt.hpp"
 
 namespace clatter::cli {
@@ -16,6 +21,9 @@ namespace fs = std::filesystem;
 
 void require_plain_name(const std::string& name, const char* field) {
   require(!name.empty(), field, "must not be empty (it names the output folder out/<name>)");
+  require(name.size() <= 200, field,
+          "must have at most 200 characters (it names the output folder), got " +
+              std::to_string(name.size()));
   require(name != "." && name != "..", field,
           "must be a plain folder name, got \"" + name + "\" (it names the output folder)");
   for (const char c : name) {
@@ -31,6 +39,26 @@ fs::path output_folder(const std::string& out, const std::string& name, const ch
   if (!out.empty()) return fs::path(out);
   require_plain_name(name, name_field);
   return fs::path("out") / name;
+}
+
+void lock_output_folder(const fs::path& dir, const char* field) {
+  static std::mutex mutex;
+  static std::set<std::string> held;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw std::runtime_error("cannot create directory " + dir.string() + ": " + ec.message());
+  const std::string key = fs::weakly_canonical(dir, ec).string();
+  const std::lock_guard lock(mutex);
+  if (held.count(key) != 0) return;
+  // flock on the folder itself: no lock file is left behind, and the lock ends with the process
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot open the folder " + dir.string());
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw InvalidArgument(field, "another clatter run is writing into " + dir.string() +
+                                     "; wait for it to end or choose another folder");
+  }
+  held.insert(key);  // fd stays open: the lock is held until the process ends
 }
 
 OutputSet::~OutputSet() { discard(); }
@@ -63,22 +91,28 @@ void remove_stale_temporaries(const fs::path& path) {
 
 }  // namespace
 
-OutputSet::Entry& OutputSet::entry(const fs::path& path) {
+OutputSet::Entry& OutputSet::entry(const fs::path& path, const char* field) {
   auto it = entries_.find(path);
   if (it != entries_.end()) return it->second;
+  io::require_replaceable_file(path, field != nullptr ? field : field_);
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
   if (ec) throw std::runtime_error("cannot create directory " + path.parent_path().string());
+  // the output folder is locked; a file placed elsewhere by its own option (--timings) is not a
+  // claim on its folder
+  if (field == nullptr)
+    lock_output_folder(path.has_parent_path() ? path.parent_path() : fs::path("."), field_);
   remove_stale_temporaries(path);
   Entry e;
   e.tmp = path.parent_path() /
           (path.stem().string() + ".tmp-" + std::to_string(::getpid()) + path.extension().string());
+  fs::remove(e.tmp, ec);  // ours by its name; never written through (a link planted there)
   e.slot = register_temporary(e.tmp);
   return entries_.emplace(path, std::move(e)).first->second;
 }
 
-std::ofstream& OutputSet::open(const fs::path& path) {
-  Entry& e = entry(path);
+std::ofstream& OutputSet::open(const fs::path& path, const char* field) {
+  Entry& e = entry(path, field);
   if (!e.stream) {
     e.stream = std::make_unique<std::ofstream>(e.tmp, std::ios::binary | std::ios::trunc);
     if (!*e.stream) throw std::runtime_error("cannot write " + path.string());
@@ -94,7 +128,10 @@ void OutputSet::write(const fs::path& path, std::string_view content) {
 
 fs::path OutputSet::temporary(const fs::path& path) { return entry(path).tmp; }
 
-void OutputSet::also_replaces(const fs::path& path) { replaced_.push_back(path); }
+void OutputSet::also_replaces(const fs::path& path) {
+  io::require_replaceable_file(path, field_);
+  replaced_.push_back(path);
+}
 
 void OutputSet::drop(const fs::path& path) {
   replaced_.push_back(path);

@@ -26,20 +26,31 @@ void require_plain_name(const std::string& name, const char* field);
 [[nodiscard]] std::filesystem::path output_folder(const std::string& out, const std::string& name,
                                                   const char* name_field);
 
+/// Locks the folder `dir` (created if missing) for this process until it ends, so that two runs
+/// never write into one folder: a second run is refused with InvalidArgument naming `field`.
+/// Locking a folder this process holds already does nothing.
+void lock_output_folder(const std::filesystem::path& dir, const char* field);
+
 class OutputSet {
  public:
-  OutputSet() = default;
+  /// `field` names the option of the output's place in errors ("--out"): a final name that is
+  /// not a regular file, or a folder that is not a directory, is refused (io/output_target.hpp).
+  explicit OutputSet(const char* field = "--out") : field_(field) {}
   ~OutputSet();
   OutputSet(const OutputSet&) = delete;
   OutputSet& operator=(const OutputSet&) = delete;
 
-  /// Opens a stream to the temporary of `path` (creating its folder). Throws on failure.
-  std::ofstream& open(const std::filesystem::path& path);
+  /// Opens a stream to the temporary of `path` (creating its folder). Throws on failure, and
+  /// InvalidArgument naming `field` (default: the set's) if `path` may not be replaced. Without
+  /// `field` the file is one of the output folder's, and that folder is locked
+  /// (lock_output_folder); with it, the file's place is its own option's (--timings).
+  std::ofstream& open(const std::filesystem::path& path, const char* field = nullptr);
   /// Writes `content` to the temporary of `path`.
   void write(const std::filesystem::path& path, std::string_view content);
   /// The temporary of `path`, for a child process to write (e.g. the plot); registered.
   [[nodiscard]] std::filesystem::path temporary(const std::filesystem::path& path);
-  /// An earlier run's file at `path` that this run does not write: removed by commit().
+  /// An earlier run's file at `path` that this run does not write: removed by commit(). Throws
+  /// InvalidArgument if `path` is not a regular file (never removed: a device, a link).
   void also_replaces(const std::filesystem::path& path);
 
   /// Flushes and closes every stream (throws naming the file if a write failed), so that a child
@@ -73,9 +84,10 @@ class OutputSet {
     int slot{-1};
     std::unique_ptr<std::ofstream> stream;
   };
-  Entry& entry(const std::filesystem::path& path);
+  Entry& entry(const std::filesystem::path& path, const char* field = nullptr);
   void discard();
 
+  const char* field_;
   std::map<std::filesystem::path, Entry> entries_;
   std::vector<std::filesystem::path> replaced_;
 };

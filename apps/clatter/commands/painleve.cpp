@@ -16,6 +16,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -41,6 +42,7 @@ struct PainleveCliOptions {
   double t_jump{1.25}, t_end{1.6};
   std::string out;
   bool plot{true};
+  std::set<std::string> given;  ///< the options given on the command line ("--e", …)
 };
 
 // [B] §6.3 captions (spec/000_thesis.md §7); (a) panels compare μ_p just below and at μ_c
@@ -69,13 +71,17 @@ void apply_preset(PainleveCliOptions& o) {
   }();
   const auto it = presets.find(o.preset);
   require(it != presets.end(), "preset", "must be fig6.7a, fig6.7b, fig6.8a or fig6.8b");
-  const std::string out = o.out;
-  const bool plot = o.plot;
-  const std::string name = o.preset;
-  o = it->second;
-  o.out = out;
-  o.plot = plot;
-  o.preset = name;
+  // the preset's values, except where an option was given: explicit values win
+  const PainleveCliOptions& p = it->second;
+  const auto take = [&o](const char* option, auto& field, const auto& value) {
+    if (o.given.count(option) == 0) field = value;
+  };
+  take("--theta", o.theta, p.theta);
+  take("--phi", o.phi, p.phi);
+  take("--belt-velocity", o.belt_velocity, p.belt_velocity);
+  take("--e", o.e, p.e);
+  take("--mu0", o.mu0, p.mu0);
+  take("--mu-p", o.mu_p, p.mu_p);
 }
 
 std::string num(double x) {
@@ -216,7 +222,9 @@ Run add_painleve(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "painleve",
       "Painleve on a belt: double pendulum, friction jump, impact without collision ([B] ch. 6)");
-  sub->add_option("--preset", o->preset, "fig6.7a, fig6.7b, fig6.8a or fig6.8b (overrides)");
+  sub->add_option("--preset", o->preset,
+                  "fig6.7a, fig6.7b, fig6.8a or fig6.8b: [B]'s values of the options below "
+                  "that are not given");
   sub->add_option("--theta", o->theta, "upper arm angle [rad]")->capture_default_str();
   sub->add_option("--phi", o->phi, "lower arm angle [rad]")->capture_default_str();
   sub->add_option("--belt-velocity", o->belt_velocity, "V along the belt [m/s]")
@@ -231,7 +239,11 @@ Run add_painleve(CLI::App& app) {
   sub->add_option("--t-end", o->t_end, "end of the run [s]")->capture_default_str();
   sub->add_option("--out", o->out, "output directory (default out/<preset> or out/painleve)");
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
-  return [o] { return run_painleve_cli(*o); };
+  return [o, sub] {
+    for (const CLI::Option* opt : sub->get_options())
+      if (opt->count() > 0) o->given.insert(opt->get_name());
+    return run_painleve_cli(*o);
+  };
 }
 
 }  // namespace clatter::cli

@@ -64,11 +64,15 @@ int run_regions(const RegionsCliOptions& o) {
     require(o.fix.size() == 2 && (o.fix[0] == "B" || o.fix[0] == "mu"), "fix",
             "give B VALUE or mu VALUE");
     double value = 0.0;
+    std::size_t used = 0;
     try {
-      value = std::stod(o.fix[1]);
+      value = std::stod(o.fix[1], &used);
     } catch (const std::exception&) {
-      throw InvalidArgument("fix", "'" + o.fix[1] + "' is not a number");
+      used = 0;
     }
+    // the whole word: "1.2.3" is not 1.2
+    require(used > 0 && used == o.fix[1].size() && std::isfinite(value), "fix",
+            "'" + o.fix[1] + "' is not a finite number");
     const bool fixB = o.fix[0] == "B";
     if (fixB) {
       require(std::abs(value) < 1.0, "fix", "the scaled B must lie in (-1, 1)", value);

@@ -104,6 +104,8 @@ int run_section(const SectionCliOptions& o) {
   const io::Scenario sc = load_scenario_checked(o.scenario, false);
   const model::System& m = *sc.model;
   const analysis::PoincareSection s = parse_section(m, o.section);
+  require(std::isfinite(o.t_max) && o.t_max >= 0.0, "t-max",
+          "must be a finite time >= 0 [s] (0: simulation.t_end)", o.t_max);
   const double t_max = o.t_max > 0.0 ? o.t_max : sc.options.t_end;
   require(std::isfinite(t_max) && t_max > sc.initial.t + o.transient, "t-max",
           "must be after the start and the transient [s]");

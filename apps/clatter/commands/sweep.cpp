@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "clatter/analysis/parameter_sweep.hpp"
+#include "clatter/io/output_target.hpp"
 #include "clatter/io/scenario.hpp"
 #include "commands/commands.hpp"
 #include "commands/mpi_world.hpp"
@@ -383,6 +384,12 @@ int run_sweep_cli(const SweepCliOptions& o) {
   const std::filesystem::path dir =
       o.out.empty() ? output_folder("", sc.name + "_sweep", "name") : std::filesystem::path(o.out);
 
+  // every output's place is checked before anything is written, the journal included
+  for (const char* name :
+       {"bifurcation.csv", "summary.csv", "summary.json", "bifurcation.png", "sweep.h5"})
+    io::require_replaceable_file(dir / name, "--out");
+  if (!o.timings.empty()) io::require_replaceable_file(o.timings, "--timings");
+  if (world.rank() == 0) lock_output_folder(dir, "--out");  // the other ranks journal beside it
   SweepCheckpoint checkpoint(dir, fingerprint(o.scenario, sw, initials));
   const bool interrupted = !checkpoint.existing().empty();
   // every rank looks before any rank writes its journal
@@ -461,6 +468,11 @@ int run_sweep_cli(const SweepCliOptions& o) {
   // journal, wall-clock limit
   const auto start = std::chrono::steady_clock::now();
   std::atomic<bool> out_of_time{false};
+  // values this rank finished in this run, read by the workers' wall-clock check: until one has
+  // finished the limit waits, so that every --resume makes progress even when one value costs
+  // more than --max-wall-time (it used to exit 4 for ever, stuck at the same value)
+  std::atomic<long long> finished_here{0};
+  std::atomic<bool> overran{false};
   analysis::SweepControl control;
   control.threads = o.threads;
   control.rank = world.rank();
@@ -481,6 +493,7 @@ int run_sweep_cli(const SweepCliOptions& o) {
   control.on_record = [&](const analysis::SweepRecord& r, std::size_t, std::size_t) {
     checkpoint.append(r);
     ++ran_mine;
+    finished_here.fetch_add(1, std::memory_order_relaxed);
     pass_on(r);
   };
   if (o.max_wall_time > 0.0) {
@@ -489,6 +502,10 @@ int run_sweep_cli(const SweepCliOptions& o) {
       if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
           o.max_wall_time)
         return true;
+      if (finished_here.load(std::memory_order_relaxed) == 0) {
+        overran = true;
+        return true;
+      }
       out_of_time = true;
       return false;
     };
@@ -521,6 +538,9 @@ int run_sweep_cli(const SweepCliOptions& o) {
                 << " values done (" << resumed_all << " of them before this run); no output was "
                 << "written; run again with --resume to finish (" << dir.string()
                 << "/sweep-checkpoint.r*.partial)\n";
+    if (overran.load() && world.rank() == 0)
+      std::cerr << "clatter: sweep: one value costs more than --max-wall-time: the limit was "
+                   "passed to finish this run's first value\n";
     return 4;
   }
   if (world.rank() != 0) return 0;

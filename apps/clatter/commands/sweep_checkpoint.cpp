@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "clatter/core/error.hpp"
+#include "clatter/io/output_target.hpp"
 
 namespace clatter::cli {
 
@@ -201,7 +202,7 @@ bool decode_record(const std::string& line, std::size_t points, int runs,
       !get_text(in, r.error) || !get_int(in, n))
     return false;
   if (point < 0 || static_cast<std::size_t>(point) >= points || r.run < 0 || r.run >= runs ||
-      reason < 0 || reason > static_cast<int>(hybrid::StopReason::kCancelled) || n < 0)
+      reason < 0 || reason >= hybrid::kNumStopReasons || n < 0)
     return false;
   r.point = static_cast<std::size_t>(point);
   r.reason = static_cast<hybrid::StopReason>(reason);
@@ -282,10 +283,15 @@ SweepCheckpoint::~SweepCheckpoint() {
 
 void SweepCheckpoint::open(int rank) {
   std::error_code ec;
+  // a folder of the run's own: a link there would lead the journal out of the output folder
+  require(!fs::is_symlink(fs::symlink_status(dir_, ec)), "--out",
+          "the checkpoint folder '" + dir_.string() + "' is a symbolic link; remove it");
+  io::require_output_folder(dir_, "--out");
   fs::create_directories(dir_, ec);
   path_ = dir_ / (std::string(kPrefix) + std::to_string(rank) + kSuffix);
+  io::require_replaceable_file(path_, "--out");
   const bool fresh = !fs::exists(path_, ec) || fs::file_size(path_, ec) == 0;
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd_ < 0) throw std::runtime_error("cannot write the checkpoint " + path_.string());
   if (fresh) {
     const std::string h = header_ + "\n";

@@ -241,7 +241,7 @@ struct SweepHdf5::File {
     std::vector<signed char> flags;
     std::string meanings = "error";
     flags.push_back(-1);
-    for (int k = 0; k <= static_cast<int>(hybrid::StopReason::kCancelled); ++k) {
+    for (int k = 0; k < hybrid::kNumStopReasons; ++k) {
       flags.push_back(static_cast<signed char>(k));
       meanings += std::string(" ") + hybrid::to_string(static_cast<hybrid::StopReason>(k));
     }

@@ -77,7 +77,7 @@ SweepOutput::SweepOutput(SweepTable table, const SweepFiles& files, OutputSet& o
   summary_ = &out_.open(files_.summary);
   *summary_ << key << ",distinct,samples,impacts_per_period,reason,message\n";
   if (!files_.timings.empty()) {
-    timings_ = &out_.open(files_.timings);
+    timings_ = &out_.open(files_.timings, "--timings");
     *timings_ << key << ",seconds,events,cycle,closed_at,refused\n";
   }
   if (!files_.hdf5.empty()) hdf5_ = std::make_unique<SweepHdf5>(out_.temporary(files_.hdf5), t_);

@@ -82,7 +82,7 @@ bool unpack_record(const char*& p, const char* end, std::size_t points, int runs
   for (std::int64_t& x : i)
     if (!get(p, end, x)) return false;
   if (i[0] < 0 || static_cast<std::uint64_t>(i[0]) >= points || i[1] < 0 || i[1] >= runs ||
-      i[2] < 0 || i[2] > static_cast<std::int64_t>(hybrid::StopReason::kCancelled))
+      i[2] < 0 || i[2] >= hybrid::kNumStopReasons)
     return false;
   r.point = static_cast<std::size_t>(i[0]);
   r.run = static_cast<int>(i[1]);

@@ -117,6 +117,7 @@ struct ClosedFormOrbit {
   double omega_sn{0.0};
   double omega_pd{0.0};
 };
+/// Throws InvalidArgument naming the argument unless A, ω, g > 0 are finite, e ∈ [0, 1], n ≥ 1.
 [[nodiscard]] ClosedFormOrbit closed_form_orbit(double A, double omega, double g, double e, int n);
 
 }  // namespace clatter::analysis

@@ -72,7 +72,10 @@ enum class StopReason : std::uint8_t {
   kNonFinite,      ///< the state became NaN or infinite
   kWallTime,       ///< SimulationOptions::max_wall_time elapsed
   kCancelled,      ///< the recorder asked to stop (Recorder::keep_going)
+  kMaxSteps,       ///< max_steps Runge–Kutta steps taken (a flow that never meets an event)
 };
+/// The number of StopReason values (codes 0 … kNumStopReasons − 1 in files and Python).
+inline constexpr int kNumStopReasons = static_cast<int>(StopReason::kMaxSteps) + 1;
 
 [[nodiscard]] const char* to_string(StopReason r);
 

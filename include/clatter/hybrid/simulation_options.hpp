@@ -56,6 +56,7 @@ enum class Section : std::uint8_t {
 struct SimulationOptions {
   double t_end{10.0};               ///< final time [s]
   long max_events{10'000'000};      ///< bound on the number of events
+  long max_steps{10'000'000};       ///< bound on Runge–Kutta steps (StopReason::kMaxSteps)
   double max_wall_time{0.0};        ///< wall-clock limit of the run [s] (0: none)
   double output_dt{0.0};            ///< sample period [s] (0: no samples)
   bool record_events{true};         ///< pass every event to the recorder

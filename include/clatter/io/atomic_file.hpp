@@ -9,7 +9,10 @@
 namespace clatter::io {
 
 /// Writes `content` to `path` atomically (temporary file in the same directory + rename). Creates
-/// the parent directory. Throws std::runtime_error naming the path on failure.
-void write_file_atomic(const std::filesystem::path& path, std::string_view content);
+/// the parent directory. Throws InvalidArgument naming `field` if `path` is not a file clatter may
+/// replace (output_target.hpp: a link, a device, a FIFO, …), std::runtime_error naming the path
+/// if the write fails.
+void write_file_atomic(const std::filesystem::path& path, std::string_view content,
+                       const char* field = "path");
 
 }  // namespace clatter::io

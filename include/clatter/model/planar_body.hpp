@@ -26,11 +26,11 @@
 namespace clatter::model {
 
 struct PlanarBody {
-  double m{1.0};  ///< mass [kg], > 0
-  double I{1.0};  ///< moment of inertia about G [kg·m²], > 0
+  double m{1.0};  ///< mass [kg], in [1e-100, 1e100]
+  double I{1.0};  ///< moment of inertia about G [kg·m²], in [1e-100, 1e100]
 };
 
-/// Throws InvalidArgument naming "mass" or "inertia" unless both are finite and > 0.
+/// Throws InvalidArgument naming "mass" or "inertia" unless both lie in [1e-100, 1e100].
 void validate(const PlanarBody& body);
 
 /// The contact point of a body: offset r_GP from the centre of mass, in the contact frame [m].
