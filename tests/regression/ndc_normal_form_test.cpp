@@ -1,14 +1,20 @@
 // [NDC] §5.1, §5.3–5.4 (spec/003_dib.md §5.1, 5.3, 5.4, 5.7): the explicit Feigin normal form
 // (analysis/feigin_normal_form.hpp) at the critical points of the rod on a belt, located from
 // Table 4's state, spec §5.7's T and Table 3's parameter (analysis/critical_point.hpp):
-// - case 1-3 and 5-9: ∂_zQ, ∂_z g₁, ∂_μ g₁, d(g₂ − g₁)/dH, γ and N against the paper's 4-decimal
-//   matrices (to 6e-4: 4 printed decimals, and the orbit at our μ*, within 5e-7 of the printed
-//   six decimals); ∂_zQ's first row is ξ = x − v_dr t (the paper's belt frame);
+// - case 1-3 and 5-9: ∂_zQ, ∂_z g₁, ∂_μ g₁ and d(g₂ − g₁)/dH against the paper's 4-decimal
+//   matrices to half a unit of the last printed decimal (kPrinted = 5e-5, plus 1e-6 for the orbit
+//   at our μ*, within 5e-7 of the printed six decimals: 5-9's ∂_zQ(5,1) = −1.3827493 is printed
+//   −1.3828); ∂_zQ's first row is ξ = x − v_dr t (the paper's belt frame);
+// - γ and N (the gradient of the boundary function H) do NOT reach 5e-5: 1-3's γ_θ = −19.75455
+//   against −19.7549 (3.5e-4), γ_v_N = 1.72067 against 1.7208 (1.3e-4), N = −15.28184 against
+//   −15.2820 (1.6e-4); 5-9's γ_θ = −2.06179 against −2.0616 (1.9e-4). Relative 1e-5 to 9e-5,
+//   against matrices that agree to 5e-5 computed at the same point: the likely cause is the z*
+//   at which the paper evaluated H's gradient (printed to 4 decimals only), not verified;
 // - 1 − σ = −0.7594, D = 5.0087 (1-3) and 0.9402, 2.7448 (5-9) to 1e-4 (the paper's 4 digits;
 //   the digest notes that the rounded matrices give −0.7590 / 5.0056, so the tolerance is on the
 //   full-precision matrices);
 // - the multipliers eig(α) and eig(α + βγ) against spec §5.7's two sides (5-D map, plus the
-//   trivial zero of the section's y row) to 1e-3;
+//   trivial zero of the section's y row) to 5e-5 (they were asserted to 1e-3; all agree to 5e-5);
 // - the jump d(g₂ − g₁)/dH by the law's exact Jacobians equals the closed form of
 //   laws/stronge_jumps.hpp (§4 items 1, 5) to 1e-8, lifted to the state;
 // - on all five cases the explicit 1 − σ and D equal the two-sided-orbit estimate of
@@ -34,6 +40,8 @@ namespace clatter::analysis {
 namespace {
 
 using C = std::complex<double>;
+
+constexpr double kPrinted = 5.1e-5;  // half a unit of the 4th printed decimal, and 1e-6
 
 struct Case {
   io::Scenario sc;
@@ -115,7 +123,7 @@ TEST(NdcNormalForm, Case13MatricesAndFeiginQuantities) {
                  {-0.1007, 0.0198, 0.7254, -0.8226, -0.0040, -0.4394},
                  {0, 0.0132, 0.9750, 0, -0.0357, 0.3378},
                  {0, 0.0119, -0.9221, 0, -0.0024, -0.3051}},
-                6e-4, "dQ/dz");
+                kPrinted, "dQ/dz");
   expect_vector(nf.dQ_dp, {0, 0, 0, 0, 0, 0}, 1e-6, "dQ/dmu");  // μ acts only at impacts
   expect_matrix(nf.dg1_dz,
                 {{1, 0, 0, 0, 0, 0},
@@ -124,20 +132,21 @@ TEST(NdcNormalForm, Case13MatricesAndFeiginQuantities) {
                  {0, 0, -19.9170, 1, 1.7348, 0},
                  {0, 0, 0, 0, -1, 0},
                  {0, 0, 15.1707, 0, -0.0255, 1}},
-                6e-4, "dg1/dz");
-  expect_vector(nf.dg1_dp, {0, 0, 0, -15.4075, 0, 8.8257}, 6e-4, "dg1/dmu");
-  expect_vector(nf.jump, {0, 0, 0, -1.0082, -0.5423, 0.8401}, 6e-4, "d(g3 - g1)/dH");
+                kPrinted, "dg1/dz");
+  expect_vector(nf.dg1_dp, {0, 0, 0, -15.4075, 0, 8.8257}, kPrinted, "dg1/dmu");
+  expect_vector(nf.jump, {0, 0, 0, -1.0082, -0.5423, 0.8401}, kPrinted, "d(g3 - g1)/dH");
   EXPECT_LT((nf.jump - nf.jump_closed_form).norm(), 1e-8 * nf.jump.norm());
-  expect_vector(nf.gamma.transpose(), {0, 0, -19.7549, 0.9918, 1.7208, 0}, 6e-4, "gamma");
-  EXPECT_NEAR(nf.N, -15.2820, 6e-4);
+  // γ and N: 3.5e-4 and 1.6e-4 off (see the file's head)
+  expect_vector(nf.gamma.transpose(), {0, 0, -19.7549, 0.9918, 1.7208, 0}, 4e-4, "gamma");
+  EXPECT_NEAR(nf.N, -15.2820, 2e-4);
   EXPECT_NEAR(nf.one_minus_sigma, -0.7594, 1e-4);
   EXPECT_NEAR(nf.D, 5.0087, 1e-4);
   EXPECT_EQ(nf.verdict, "nonsmooth fold");
   // spec §5.7: region 1 (H > 0, eig α) and region 3 (eig(α + βγ)); one extra 0 from the y row
   expect_multisets_near({2.2595, C(-0.8142, 0.1298), C(-0.8142, -0.1298), 0.1029, 0.0410, 0.0},
-                        nf.multipliers_positive, 1e-3);
+                        nf.multipliers_positive, kPrinted);
   expect_multisets_near({-0.9593, -0.5715, 0.2446, -0.1706, 0.0, 0.0}, nf.multipliers_negative,
-                        1e-3);
+                        kPrinted);
 }
 
 // spec/003_dib.md §5.4
@@ -156,7 +165,7 @@ TEST(NdcNormalForm, Case59MatricesAndFeiginQuantities) {
                  {0.7012, 1.3776, 1.0600, 0.2300, -0.5326, 0.9518},
                  {0, 1.0280, -2.1653, 0, 0.7637, -0.4606},
                  {0, -1.3828, -0.6842, 0, 0.5346, -0.7568}},
-                6e-4, "dQ/dz");
+                kPrinted, "dQ/dz");
   expect_matrix(nf.dg1_dz,
                 {{1, 0, 0, 0, 0, 0},
                  {0, 1, 0, 0, 0, 0},
@@ -164,20 +173,20 @@ TEST(NdcNormalForm, Case59MatricesAndFeiginQuantities) {
                  {0, 0, 0, 0, 0, 0},
                  {0, 0, -0.0226, -0.0686, -0.7532, 0},
                  {0, 0, 0.1620, 0.5348, -0.8579, 1}},
-                6e-4, "dg5/dz");
-  expect_vector(nf.dg1_dp, {0, 0, 0, 0, -0.0447, -0.0219}, 6e-4, "dg5/dmu");
-  expect_vector(nf.jump, {0, 0, 0, 0.1725, -0.0411, -0.1182}, 6e-4, "d(g9 - g5)/dk_T-");
+                kPrinted, "dg5/dz");
+  expect_vector(nf.dg1_dp, {0, 0, 0, 0, -0.0447, -0.0219}, kPrinted, "dg5/dmu");
+  expect_vector(nf.jump, {0, 0, 0, 0.1725, -0.0411, -0.1182}, kPrinted, "d(g9 - g5)/dk_T-");
   EXPECT_LT((nf.jump - nf.jump_closed_form).norm(), 1e-8 * nf.jump.norm());
-  expect_vector(nf.gamma.transpose(), {0, 0, -2.0616, 0, 0, 0}, 6e-4, "gamma");
-  EXPECT_NEAR(nf.N, 2.7227, 6e-4);
+  expect_vector(nf.gamma.transpose(), {0, 0, -2.0616, 0, 0, 0}, 2.5e-4, "gamma");  // 1.9e-4 off
+  EXPECT_NEAR(nf.N, 2.7227, kPrinted);
   EXPECT_NEAR(nf.one_minus_sigma, 0.9402, 1e-4);
   EXPECT_NEAR(nf.D, 2.7448, 1e-4);
   EXPECT_EQ(nf.verdict, "persistence");
   expect_multisets_near({-0.7195, C(0.1012, 0.5941), C(0.1012, -0.5941), 0.5818, 0.0, 0.0},
-                        nf.multipliers_positive, 1e-3);
+                        nf.multipliers_positive, kPrinted);
   // region 9's "0" is 2e-5 at 1e-5 from μ* (spec §5.7's zero connects continuously)
   expect_multisets_near({-0.7208, 0.6100, C(0.1008, 0.6007), C(0.1008, -0.6007), 0.0, 0.0},
-                        nf.multipliers_negative, 1e-3);
+                        nf.multipliers_negative, kPrinted);
 }
 
 // the explicit normal form against the two sides' orbits (analysis/dib.hpp) on the five cases
