@@ -300,7 +300,9 @@ py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::di
   d["region"] = cp.impact.region;
   if (cp.converged && bc.message.empty()) {
     d["one_minus_sigma"] = bc.one_minus_sigma;
+    d["one_minus_sigma_error"] = bc.one_minus_sigma_error;  // NaN: not estimated
     d["D"] = bc.D;
+    d["D_error"] = bc.D_error;
     d["verdict"] = bc.verdict;
     d["continuity"] = bc.c1 ? "C1" : "C0";
     d["positive_side"] =

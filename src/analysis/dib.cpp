@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "clatter/core/error.hpp"
 #include "clatter/laws/stronge_boundaries.hpp"
@@ -62,26 +63,30 @@ BoundaryCrossing classify_boundary_crossing(const PeriodicProblem& problem, cons
     if (Hat(*model_at(cp.p + h), cp.u, hp) && Hat(*model_at(cp.p - h), cp.u, hm))
       dHdp = (hp - hm) / (2.0 * h);
   }
-  const double H_target = 10.0 * bo.offset * (1.0 + std::abs(dHdp));
-  for (const int s : {1, -1}) {
-    SideOrbit& side = s > 0 ? out.positive : out.negative;
-    for (const int q : {1, -1}) {
-      const double p = cp.p + q * bo.offset;
-      PeriodicProblem pq = problem;
-      pq.model = model_at(p);
-      const Eigen::VectorXd guess = cp.u + (s * H_target / grad.squaredNorm()) * grad;
-      Orbit orbit = find_orbit(pq, *pq.model, guess, bo.shooting);
-      if (!orbit.converged) continue;
-      double H = 0.0;
-      hybrid::EventRecord impact;
-      if (!impact_boundary_value(pq, *pq.model, orbit.u, o, H, &impact)) continue;
-      const int want = s > 0 ? lower : upper;
-      if ((H > 0.0) != (s > 0) || impact.region != want) continue;
-      side = {true, p, H, impact.region, std::move(orbit)};
-      break;
+  // the two sides' orbits at p* ± offset, each started off the boundary along ∇_u H
+  const auto find_sides = [&](double offset, SideOrbit& positive, SideOrbit& negative) {
+    const double H_target = 10.0 * offset * (1.0 + std::abs(dHdp));
+    for (const int s : {1, -1}) {
+      SideOrbit& side = s > 0 ? positive : negative;
+      for (const int q : {1, -1}) {
+        const double p = cp.p + q * offset;
+        PeriodicProblem pq = problem;
+        pq.model = model_at(p);
+        const Eigen::VectorXd guess = cp.u + (s * H_target / grad.squaredNorm()) * grad;
+        Orbit orbit = find_orbit(pq, *pq.model, guess, bo.shooting);
+        if (!orbit.converged) continue;
+        double H = 0.0;
+        hybrid::EventRecord impact;
+        if (!impact_boundary_value(pq, *pq.model, orbit.u, o, H, &impact)) continue;
+        const int want = s > 0 ? lower : upper;
+        if ((H > 0.0) != (s > 0) || impact.region != want) continue;
+        side = {true, p, H, impact.region, std::move(orbit)};
+        break;
+      }
     }
-  }
-  if (!out.positive.found || !out.negative.found) {
+    return positive.found && negative.found;
+  };
+  if (!find_sides(bo.offset, out.positive, out.negative)) {
     out.message = std::string("no orbit found on the ") +
                   (!out.positive.found ? "H > 0" : "H < 0") + " side within offset of p*";
     return out;
@@ -89,8 +94,22 @@ BoundaryCrossing classify_boundary_crossing(const PeriodicProblem& problem, cons
   const auto det_I_minus = [](const Eigen::MatrixXd& DP) {
     return (Eigen::MatrixXd::Identity(DP.rows(), DP.cols()) - DP).determinant();
   };
-  out.one_minus_sigma = det_I_minus(out.negative.orbit.DP) / det_I_minus(out.positive.orbit.DP);
-  out.D = out.positive.H / (out.positive.p - cp.p);
+  const auto one_minus_sigma = [&](const SideOrbit& positive, const SideOrbit& negative) {
+    return det_I_minus(negative.orbit.DP) / det_I_minus(positive.orbit.DP);
+  };
+  const auto D = [&](const SideOrbit& positive) { return positive.H / (positive.p - cp.p); };
+  out.one_minus_sigma = one_minus_sigma(out.positive, out.negative);
+  out.D = D(out.positive);
+  out.one_minus_sigma_error = out.D_error = std::numeric_limits<double>::quiet_NaN();
+  // Richardson on the offset: v(h) = v + c h + O(h²)
+  SideOrbit positive2, negative2;
+  if (find_sides(2.0 * bo.offset, positive2, negative2)) {
+    const double s2 = one_minus_sigma(positive2, negative2), d2 = D(positive2);
+    out.one_minus_sigma_error = std::abs(out.one_minus_sigma - s2);
+    out.D_error = std::abs(out.D - d2);
+    out.one_minus_sigma = 2.0 * out.one_minus_sigma - s2;
+    out.D = 2.0 * out.D - d2;
+  }
   out.side_positive = out.D > 0.0 ? 1 : -1;
   out.side_negative =
       out.D / out.one_minus_sigma > 0.0 ? -1 : 1;  // where H = D(p − p*)/(1 − σ) < 0

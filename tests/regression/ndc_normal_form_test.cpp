@@ -18,8 +18,8 @@
 // - the jump d(g₂ − g₁)/dH by the law's exact Jacobians equals the closed form of
 //   laws/stronge_jumps.hpp (§4 items 1, 5) to 1e-8, lifted to the state;
 // - on all five cases the explicit 1 − σ and D equal the two-sided-orbit estimate of
-//   analysis/dib.hpp (orbits 1e-5 from p*, whose own error is O(1e-5)) to 2e-3 (C¹: 1 − σ = 1
-//   exactly in the normal form, β = 0).
+//   analysis/dib.hpp (orbits 1e-5 and 2e-5 from p*, extrapolated) within that estimate's own
+//   error bound (C¹: 1 − σ = 1 exactly in the normal form, β = 0).
 
 #include "clatter/analysis/feigin_normal_form.hpp"
 
@@ -209,10 +209,21 @@ TEST(NdcNormalForm, AgreesWithTheTwoSidedOrbitEstimate) {
     const BoundaryCrossing bc = classify_boundary_crossing(k.p, k.cp, k.o);
     ASSERT_TRUE(bc.message.empty()) << bc.message;
     if (std::getenv("CLATTER_PRINT") != nullptr)
-      std::printf("%s: normal form 1-sigma = %.6f D = %.6f; orbits 1-sigma = %.6f D = %.6f\n",
-                  row.file.c_str(), nf.one_minus_sigma, nf.D, bc.one_minus_sigma, bc.D);
-    EXPECT_NEAR(nf.one_minus_sigma, bc.one_minus_sigma, 2e-3);
-    EXPECT_NEAR(nf.D, bc.D, 2e-3 * std::max(1.0, std::abs(bc.D)));
+      std::printf(
+          "%s: normal form 1-sigma = %.9f D = %.9f; orbits 1-sigma = %.9f (+-%.1e) D = %.9f "
+          "(+-%.1e)\n",
+          row.file.c_str(), nf.one_minus_sigma, nf.D, bc.one_minus_sigma, bc.one_minus_sigma_error,
+          bc.D, bc.D_error);
+    // the orbits' estimate, extrapolated from offsets 1e-5 and 2e-5 (its one-offset error was
+    // O(1e-5): 2.4e-4 on a C⁰ case with a steep period, and the tolerance was 2e-3), within its
+    // own error estimate of the normal form
+    ASSERT_TRUE(std::isfinite(bc.one_minus_sigma_error) && std::isfinite(bc.D_error));
+    EXPECT_NEAR(nf.one_minus_sigma, bc.one_minus_sigma, std::max(bc.one_minus_sigma_error, 1e-9));
+    // D = H₊/(p₊ − p*) divides H (round-off ~1e-10) by the offset: its extrapolation is limited
+    // by that noise (5-9: 2.5e-5 off with an estimate of 8e-6; 1-10: 3.0e-5 off, 2.1e-5
+    // relative), so D is asserted to 3e-5 relative
+    EXPECT_NEAR(nf.D, bc.D, 3e-5 * std::max(1.0, std::abs(bc.D)));
+    EXPECT_LT(bc.one_minus_sigma_error, 1e-3);
     EXPECT_EQ(nf.verdict, bc.verdict);
     if (nf.c1) {
       EXPECT_EQ(nf.one_minus_sigma, 1.0);

@@ -25,10 +25,6 @@ std::string fmt(double x) {
 
 }  // namespace
 
-nlohmann::json json_number(double x) {
-  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
-}
-
 void add_body_options(CLI::App* sub, CompliantBodyOptions& o) {
   sub->add_option("--body", o.body, "sphere | rod | pendulum | custom")->capture_default_str();
   sub->add_option("--W", o.W, "custom: a11 a13 a33 (W = B restricted to n1-n3)")->expected(3);

@@ -11,6 +11,7 @@
 
 #include "clatter/compliant/compliant_impact.hpp"
 #include "clatter/compliant/energy_ledger.hpp"
+#include "commands/json_output.hpp"
 
 namespace clatter::cli {
 
@@ -52,8 +53,5 @@ std::string history_rows(const CompliantSetup& s, const compliant::Result& r,
 
 // Runs python/clatter_plots/compliant.py with the given arguments; throws on failure.
 void run_compliant_plot(const std::vector<std::string>& args);
-
-// JSON has no NaN/Inf: absent values are null.
-nlohmann::json json_number(double x);
 
 }  // namespace clatter::cli

@@ -26,6 +26,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/laws/stronge_scaling.hpp"
 #include "commands/commands.hpp"
+#include "commands/json_output.hpp"
 #include "commands/orbit_problem.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
@@ -143,7 +144,9 @@ int run_dib(const DibCliOptions& o) {
   j["classification"] =
       bc.message.empty()
           ? nlohmann::json{{"one_minus_sigma", bc.one_minus_sigma},
+                           {"one_minus_sigma_error", json_number(bc.one_minus_sigma_error)},
                            {"D", bc.D},
+                           {"D_error", json_number(bc.D_error)},
                            {"verdict", bc.verdict},
                            {"continuity", bc.c1 ? "C1" : "C0"},
                            {"H_positive_branch_side", bc.side_positive > 0 ? "above" : "below"},

@@ -7,12 +7,9 @@
 
 namespace clatter::cli {
 
-namespace {
-
-// JSON has no NaN/Inf: absent values are null
-nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
-
-}  // namespace
+nlohmann::json json_number(double x) {
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
+}
 
 nlohmann::json outcome_json(const ImpactInput& in, const ImpactParams& params,
                             const ImpactOutcome& out) {
@@ -58,14 +55,14 @@ nlohmann::json outcome_json(const ImpactInput& in, const ImpactParams& params,
 
 nlohmann::json brach_json(const BrachBounds& b) {
   return {{"s", b.s},
-          {"mu_E1", number(b.mu_E1)},
-          {"mu_E2", number(b.mu_E2)},
-          {"mu_M", number(b.mu_M)},
-          {"mu_C", number(b.mu_C)},
-          {"mu_s", number(b.mu_s)},
+          {"mu_E1", json_number(b.mu_E1)},
+          {"mu_E2", json_number(b.mu_E2)},
+          {"mu_M", json_number(b.mu_M)},
+          {"mu_C", json_number(b.mu_C)},
+          {"mu_s", json_number(b.mu_s)},
           {"case", b.brach_case},
-          {"mu", number(b.mu)},
-          {"impulse_ratio", number(b.ratio)},
+          {"mu", json_number(b.mu)},
+          {"impulse_ratio", json_number(b.ratio)},
           {"choice", b.choice}};
 }
 

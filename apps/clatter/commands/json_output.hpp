@@ -8,6 +8,9 @@
 
 namespace clatter::cli {
 
+/// x, or null where it is NaN or infinite (JSON has neither).
+nlohmann::json json_number(double x);
+
 nlohmann::json outcome_json(const ImpactInput& in, const ImpactParams& params,
                             const ImpactOutcome& out);
 nlohmann::json brach_json(const BrachBounds& b);

@@ -24,6 +24,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "commands/commands.hpp"
+#include "commands/json_output.hpp"
 #include "commands/orbit_problem.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
@@ -66,10 +67,6 @@ std::string num(double x) {
   return s.str();
 }
 
-nlohmann::json number_or_null(double x) {
-  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
-}
-
 void write_points(std::ostringstream& csv, double e, const analysis::Branch& br) {
   for (const analysis::BranchPoint& p : br.points) {
     csv << num(e) << ',' << br.impacts << ',' << br.periods << ',' << num(p.omega) << ','
@@ -88,8 +85,8 @@ nlohmann::json bifurcation_json(const analysis::Bifurcation& b, double closed_fo
           {"velocity", b.at.z.velocity},
           {"apex_max", b.at.apex_max},
           {"multipliers", {b.at.multipliers[0].real(), b.at.multipliers[1].real()}},
-          {"margin", number_or_null(b.at.margin)},
-          {"closed_form_omega", number_or_null(closed_form)}};
+          {"margin", json_number(b.at.margin)},
+          {"closed_form_omega", json_number(closed_form)}};
 }
 
 int run_orbits_cli(const OrbitsCliOptions& o) {

@@ -17,7 +17,11 @@
 /// is found by Newton at p* ± offset from a start moved off the boundary along ∇_u H (Newton with
 /// difference steps far smaller than the distance to the boundary solves that side's linear
 /// piece), D P± are their section Jacobians (any section: det(I − D P) does not depend on it),
-/// and D = H₊/(p₊ − p*). Errors are O(offset).
+/// and D = H₊/(p₊ − p*). Each is a smooth function of the offset h with an O(h) error, so the
+/// sides are found at h and at 2h and the values extrapolated (Richardson): v = 2 v(h) − v(2h),
+/// error O(h²); |v(h) − v(2h)| is reported beside it (the one-offset estimate's first-order
+/// error, a bound on the extrapolated one's). Where the 2h sides are not found the one-offset
+/// values stand, with NaN errors.
 
 #include <string>
 
@@ -44,11 +48,13 @@ struct BoundaryCrossing {
   SideOrbit negative;  ///< the H < 0 orbit
   double one_minus_sigma{0.0};
   double D{0.0};
-  int side_positive{0};  ///< sign(p − p*) where the H > 0 branch exists
-  int side_negative{0};  ///< and the H < 0 branch
-  bool c1{false};        ///< the boundary is C¹ (the multipliers are continuous)
-  std::string verdict;   ///< "nonsmooth fold" or "persistence"
-  std::string message;   ///< empty if both sides were found
+  double one_minus_sigma_error{0.0};  ///< |1 − σ at offset − at 2·offset| (NaN: not estimated)
+  double D_error{0.0};                ///< the same for D
+  int side_positive{0};               ///< sign(p − p*) where the H > 0 branch exists
+  int side_negative{0};               ///< and the H < 0 branch
+  bool c1{false};                     ///< the boundary is C¹ (the multipliers are continuous)
+  std::string verdict;                ///< "nonsmooth fold" or "persistence"
+  std::string message;                ///< empty if both sides were found
 };
 
 /// The model with contact c's impact law forced to the formula of `region` (Stronge's closed
