@@ -2,17 +2,21 @@
 """Plot of a continued branch of periodic orbits for `clatter continue`.
 
     /usr/bin/python3 python/clatter_plots/branch.py --branch BR.csv --bifurcations BIF.csv
-        --param NAME --out OUT.png
+        --param NAME [--param-unit UNIT] [--title TEXT] --out OUT.png
 
 BR.csv: branch,p,period,<solved components>,stable,max_abs_multiplier,... (one row per point in
 the order of continuation). BIF.csv: branch,kind,p,period,<solved components>,... .
-(a) the first solved component against the parameter, (b) the largest |multiplier|; stable
-solid, unstable dashed, bifurcations marked by kind. Output written atomically.
+(a) the first solved component against the parameter, (b) the largest |multiplier| (log axis,
+ticks as plain numbers); stable solid, unstable dashed (both in the legend), bifurcations marked
+by kind. Output written atomically.
 Bad input: message on stderr, exit 2.
 """
 
 import argparse
 import sys
+
+from matplotlib.lines import Line2D
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from plot_io import plt, read_csv, save
 
@@ -36,6 +40,8 @@ def main():
     ap.add_argument("--branch", required=True)
     ap.add_argument("--bifurcations", required=True)
     ap.add_argument("--param", required=True)
+    ap.add_argument("--param-unit", default="")
+    ap.add_argument("--title", default="")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     rows, fields = read_csv(a.branch, "branch.py")
@@ -53,14 +59,20 @@ def main():
                  label=b["kind"])
         ax2.plot(float(b["p"]), float(b["max_abs_multiplier"]), m, color="C3", ms=7, mfc="none")
     handles, labels = ax1.get_legend_handles_labels()
-    if handles:
-        seen = dict(zip(labels, handles))
-        ax1.legend(seen.values(), seen.keys(), fontsize=8)
-    ax2.axhline(1.0, color="0.6", lw=0.8, ls=":")
+    seen = dict(zip(labels, handles))
+    seen["stable"] = Line2D([], [], color="C0", lw=1.3, ls="-")
+    seen["unstable"] = Line2D([], [], color="C0", lw=1.3, ls="--")
+    ax1.legend(seen.values(), seen.keys(), fontsize=8)
+    ax2.axhline(1.0, color="0.6", lw=0.8, ls=":", label="|multiplier| = 1")
     ax1.set_ylabel(comp + " on the section")
     ax2.set_ylabel("max |multiplier|")
     ax2.set_yscale("log")
-    ax2.set_xlabel(a.param)
+    # plain numbers at 1, 2, 5 × 10^k (not 10^0 alone, nor 1.4×10^0)
+    ax2.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax2.yaxis.set_major_formatter(FuncFormatter(lambda y, _: "%g" % y))
+    ax2.yaxis.set_minor_formatter(NullFormatter())
+    ax2.set_xlabel(a.param + (" [%s]" % a.param_unit if a.param_unit else ""))
+    fig.suptitle(a.title or "periodic orbits continued in " + a.param)
     save(fig, a.out)
     return 0
 

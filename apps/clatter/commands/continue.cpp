@@ -154,10 +154,15 @@ int run_continue(const ContinueCliOptions& o) {
   files.write(js, summary.dump(2) + "\n");
   if (o.plot) {
     files.draw(png, js, [&] {
+      std::string unit;
+      const model::ParameterSet params = m.parameters();
+      for (const model::Parameter& q : params.list())
+        if (q.name == o.param) unit = q.unit;
       run_plot_script("branch.py",
                       {"--branch", files.temporary(data).string(), "--bifurcations",
-                       files.temporary(bifs).string(), "--param", o.param, "--out",
-                       files.temporary(png).string()},
+                       files.temporary(bifs).string(), "--param", o.param, "--param-unit", unit,
+                       "--title", s.scenario.name + ": periodic orbits continued in " + o.param,
+                       "--out", files.temporary(png).string()},
                       "the CSV and JSON files are complete");
     });
   }
