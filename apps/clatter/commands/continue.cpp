@@ -49,6 +49,14 @@ double max_abs(const analysis::OrbitPoint& p) {
   return p.multipliers.empty() ? 0.0 : std::abs(p.multipliers.front());
 }
 
+// the unit of a model's parameter ("" if dimensionless), for the plot's axis
+std::string parameter_unit(const model::System& m, const std::string& name) {
+  const model::ParameterSet ps = m.parameters();
+  for (const model::Parameter& p : ps.list())
+    if (p.name == name) return p.unit;
+  return "";
+}
+
 int run_continue(const ContinueCliOptions& o) {
   require(!o.param.empty(), "param", "name the parameter to continue in");
   require(o.range.size() == 2 && std::isfinite(o.range[0]) && std::isfinite(o.range[1]) &&
@@ -153,11 +161,8 @@ int run_continue(const ContinueCliOptions& o) {
   files.write(bifs, bif.str());
   files.write(js, summary.dump(2) + "\n");
   if (o.plot) {
+    const std::string unit = parameter_unit(m, o.param);
     files.draw(png, js, [&] {
-      std::string unit;
-      const model::ParameterSet params = m.parameters();
-      for (const model::Parameter& q : params.list())
-        if (q.name == o.param) unit = q.unit;
       run_plot_script("branch.py",
                       {"--branch", files.temporary(data).string(), "--bifurcations",
                        files.temporary(bifs).string(), "--param", o.param, "--param-unit", unit,
