@@ -136,7 +136,7 @@ class OneRunPerFolder(unittest.TestCase):
             # a sweep long enough to be caught running (exits 4 at its wall-clock limit)
             first = subprocess.Popen(
                 [CLATTER, *map(str, ["sweep", os.path.join(EXAMPLES, "ball_table_period1.toml"),
-                                     "--omega", 3, 3.5, 400, "--transient-periods", 3000,
+                                     "--omega", 3, 3.5, 400, "--transient-periods", 30000,
                                      "--record-periods", 100, "--threads", 1,
                                      "--max-wall-time", 20, "--out", out, "--no-plot"])],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
