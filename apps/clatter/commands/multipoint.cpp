@@ -518,7 +518,8 @@ Run add_multipoint(CLI::App& app) {
   sub->add_option("--mu-s", o->mu_s, "static friction (stick test) for every contact");
   sub->add_option("--mu-d", o->mu_d, "dynamic friction (sliding) for every contact");
   sub->add_option("--work-def", o->work_def,
-                  "normal work: thesis (Eq. 4.7) or integral (sum of v_N dLambda_N)")
+                  "normal work: thesis (Eq. 4.7; [R]'s tables) or integral (sum of v_N "
+                  "dLambda_N; what the engine uses in simulate: on unequal masses they differ)")
       ->capture_default_str();
   sub->add_option("--recipe", o->recipe, "pair constraint: thesis or min-norm")
       ->capture_default_str();
