@@ -11,11 +11,13 @@ void validate(const Contact& c, const std::string& prefix) {
   // a name is a word of CSV headers, parameter names (contact.NAME.e) and option values
   require(!c.name.empty() && c.name.size() <= 64, "contact.name",
           "must have 1 to 64 characters, got " + std::to_string(c.name.size()));
-  for (const char ch : c.name)
-    require(
-        static_cast<unsigned char>(ch) > 0x20 && ch != 0x7f && ch != ',' && ch != '"' && ch != '\'',
-        "contact.name",
-        "must not contain spaces, control characters, commas or quotes (a column name)");
+  for (const char ch : c.name) {
+    const auto code = static_cast<unsigned char>(ch);
+    require(code > 0x20 && code != 0x7f && ch != ',' && ch != '"' && ch != '\'', "contact.name",
+            "must not contain spaces, control characters, commas or quotes (a column name); "
+            "got the character of code " +
+                std::to_string(code));
+  }
   const std::string mu = field("law.mu"), e = field("law.e"), mu_s = field("mu_s"),
                     mu_d = field("mu_d");
   require(std::isfinite(c.law.params.mu) && c.law.params.mu >= 0.0, mu.c_str(),

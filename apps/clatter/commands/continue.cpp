@@ -49,14 +49,6 @@ double max_abs(const analysis::OrbitPoint& p) {
   return p.multipliers.empty() ? 0.0 : std::abs(p.multipliers.front());
 }
 
-// the unit of a model's parameter ("" if dimensionless), for the plot's axis
-std::string parameter_unit(const model::System& m, const std::string& name) {
-  const model::ParameterSet ps = m.parameters();
-  for (const model::Parameter& p : ps.list())
-    if (p.name == name) return p.unit;
-  return "";
-}
-
 int run_continue(const ContinueCliOptions& o) {
   require(!o.param.empty(), "param", "name the parameter to continue in");
   require(o.range.size() == 2 && std::isfinite(o.range[0]) && std::isfinite(o.range[1]) &&

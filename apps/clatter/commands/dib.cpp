@@ -287,11 +287,15 @@ int run_dib(const DibCliOptions& o) {
   files.write(data, csv.str());
   files.write(js, j.dump(2) + "\n");
   if (o.plot) {
+    const std::string unit = parameter_unit(*s.problem.model, o.param);
     files.draw(png, js, [&] {
-      run_plot_script("dib.py",
-                      {"--branches", files.temporary(data).string(), "--param", o.param,
-                       "--critical", std::to_string(cp.p), "--out", files.temporary(png).string()},
-                      "the CSV and JSON files are complete");
+      run_plot_script(
+          "dib.py",
+          {"--branches", files.temporary(data).string(), "--param", o.param, "--param-unit", unit,
+           "--critical", std::to_string(cp.p), "--title",
+           s.scenario.name + ": the orbit's branches at the boundary crossing in " + o.param,
+           "--out", files.temporary(png).string()},
+          "the CSV and JSON files are complete");
     });
   }
   files.commit(js);

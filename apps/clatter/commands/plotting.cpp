@@ -14,6 +14,13 @@
 
 namespace clatter::cli {
 
+std::string parameter_unit(const model::System& m, const std::string& name) {
+  const model::ParameterSet ps = m.parameters();
+  for (const model::Parameter& p : ps.list())
+    if (p.name == name) return p.unit;
+  return "";
+}
+
 namespace {
 
 // runs the child so that it cannot outlive this process: it is killed when the parent dies

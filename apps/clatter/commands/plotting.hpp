@@ -6,7 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "clatter/model/system.hpp"
+
 namespace clatter::cli {
+
+/// The unit of model parameter `name` ("" if dimensionless or unknown), for a plot's axis.
+[[nodiscard]] std::string parameter_unit(const model::System& m, const std::string& name);
 
 /// Runs python/clatter_plots/<script> with `args`. Throws std::runtime_error naming the script
 /// and its exit status on failure; `what_is_complete` says which outputs are already written.

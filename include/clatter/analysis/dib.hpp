@@ -20,7 +20,8 @@
 /// and D = H₊/(p₊ − p*). Each is a smooth function of the offset h with an O(h) error, so the
 /// sides are found at h and at 2h and the values extrapolated (Richardson): v = 2 v(h) − v(2h),
 /// error O(h²); |v(h) − v(2h)| is reported beside it (the one-offset estimate's first-order
-/// error, a bound on the extrapolated one's). Where the 2h sides are not found the one-offset
+/// error). For 1 − σ it bounded the extrapolated value's error on the five [NDC] cases; for D it
+/// need not (D divides H's round-off by h). Where the 2h sides are not found the one-offset
 /// values stand, with NaN errors.
 
 #include <string>
