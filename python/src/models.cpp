@@ -148,6 +148,7 @@ py::dict options_dict(const hybrid::SimulationOptions& o) {
   d["rel_tol"] = o.rel_tol;
   d["max_dt"] = o.max_dt;
   d["event_samples"] = o.event_samples;
+  d["integrator"] = std::string(to_string(o.integrator));
   d["chatter"] = std::string(to_string(o.chatter));
   d["v_tol"] = o.v_tol;
   d["chatter_tol"] = o.chatter_tol;

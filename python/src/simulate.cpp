@@ -366,6 +366,10 @@ void set_option(hybrid::SimulationOptions& o, const std::string& k, const py::ha
     o.max_dt = num();
   else if (k == "event_samples")
     o.event_samples = v.cast<int>();
+  else if (k == "integrator")
+    o.integrator = choice(v, "integrator",
+                          std::array{hybrid::Integrator::kAuto, hybrid::Integrator::kDopri5,
+                                     hybrid::Integrator::kDop853});
   else if (k == "chatter")
     o.chatter =
         choice(v, "chatter",

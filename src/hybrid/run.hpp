@@ -66,10 +66,11 @@ class Run {
   void begin_ode_phase();
   // whether the step ended at an event
   bool ode_step(double until);
-  template <std::size_t N>
-  void begin_ode_phase_n(integrate::DenseStepper<N>& stepper);
-  template <std::size_t N>
-  bool ode_step_n(integrate::DenseStepper<N>& stepper, double until);
+  // Stepper: integrate::DenseStepper<N> or integrate::Dop853Stepper<N>
+  template <class Stepper>
+  void begin_ode_phase_n(Stepper& stepper);
+  template <class Stepper>
+  bool ode_step_n(Stepper& stepper, double until);
   using Fn = Guard;
   void dispatch(Fn fn, int c, integrate::RootKind kind);
 

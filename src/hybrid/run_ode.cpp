@@ -1,11 +1,15 @@
-// The Runge–Kutta phase (any contact closed, or no exact flight): DOPRI5 with dense output, the
+// The Runge–Kutta phase (any contact closed, or no exact flight): DOPRI5 or DOP853 with dense
+// output (SimulationOptions::integrator), the
 // event functions of the current modes located on the interpolant (integrate/event_locator.hpp),
 // and the dispatch of the located event.
 //
 // A phase lasts over steps: begin_ode_phase sets up its event functions and stepper in
 // Data::ode (data.hpp: the Runge–Kutta state), and each ode_step takes one accepted step.
 
+#include <tuple>
+
 #include "clatter/integrate/dense_stepper.hpp"
+#include "clatter/integrate/dop853_stepper.hpp"
 #include "clatter/integrate/event_locator.hpp"
 #include "run.hpp"
 
@@ -112,10 +116,13 @@ struct PhaseFunctions {
   }
 };
 
+template <class Stepper>
+constexpr std::size_t kStateSize = std::tuple_size_v<typename Stepper::State>;
+
 // the event functions on the stepper's interpolant (integrate/event_locator.hpp's source)
-template <std::size_t N>
+template <class Stepper, std::size_t N = kStateSize<Stepper>>
 struct Source {
-  const integrate::DenseStepper<N>* stepper;
+  const Stepper* stepper;
   const PhaseFunctions<N>* functions;
   void all(double t, std::array<ValueSlope, kMaxFn>& out) const {
     std::array<double, N> x;
@@ -134,34 +141,52 @@ struct Source {
 void ode_state_at(const OdePhase& phase, int nq, int na, double t, VecQ& q, VecQ& qd, VecA& aux) {
   if (phase.small) {
     std::array<double, kSmall> x;
-    phase.small_stepper->state_at(t, x);
+    if (phase.order8)
+      phase.small_dop853->state_at(t, x);
+    else
+      phase.small_stepper->state_at(t, x);
     Packing<kSmall>{nq, na}.unpack(x, q, qd, aux);
   } else {
     std::array<double, kLarge> x;
-    phase.large_stepper->state_at(t, x);
+    if (phase.order8)
+      phase.large_dop853->state_at(t, x);
+    else
+      phase.large_stepper->state_at(t, x);
     Packing<kLarge>{nq, na}.unpack(x, q, qd, aux);
   }
 }
 
 void Run::begin_ode_phase() {
-  d_.ode.small = static_cast<std::size_t>(2 * d_.shape.nq + d_.shape.num_aux + 3) <= kSmall;
-  if (d_.ode.small) {
-    d_.ode.small_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
-    begin_ode_phase_n<kSmall>(*d_.ode.small_stepper);
+  const auto size = static_cast<std::size_t>(2 * d_.shape.nq + d_.shape.num_aux + 3);
+  OdePhase& ph = d_.ode;
+  ph.small = size <= kSmall;
+  ph.order8 = resolved_integrator(o_) == Integrator::kDop853;
+  if (ph.order8 && ph.small) {
+    ph.small_dop853.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt, size);
+    begin_ode_phase_n(*ph.small_dop853);
+  } else if (ph.order8) {
+    ph.large_dop853.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt, size);
+    begin_ode_phase_n(*ph.large_dop853);
+  } else if (ph.small) {
+    ph.small_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
+    begin_ode_phase_n(*ph.small_stepper);
   } else {
-    d_.ode.large_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
-    begin_ode_phase_n<kLarge>(*d_.ode.large_stepper);
+    ph.large_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
+    begin_ode_phase_n(*ph.large_stepper);
   }
 }
 
 bool Run::ode_step(double until) {
-  return d_.ode.small ? ode_step_n<kSmall>(*d_.ode.small_stepper, until)
-                      : ode_step_n<kLarge>(*d_.ode.large_stepper, until);
+  OdePhase& ph = d_.ode;
+  if (ph.order8)
+    return ph.small ? ode_step_n(*ph.small_dop853, until) : ode_step_n(*ph.large_dop853, until);
+  return ph.small ? ode_step_n(*ph.small_stepper, until) : ode_step_n(*ph.large_stepper, until);
 }
 
 // the event functions of the current modes, their tolerances and start flags
-template <std::size_t N>
-void Run::begin_ode_phase_n(integrate::DenseStepper<N>& stepper) {
+template <class Stepper>
+void Run::begin_ode_phase_n(Stepper& stepper) {
+  constexpr std::size_t N = kStateSize<Stepper>;
   using State = std::array<double, N>;
   OdePhase& ph = d_.ode;
   ph.active = true;
@@ -234,8 +259,9 @@ void Run::begin_ode_phase_n(integrate::DenseStepper<N>& stepper) {
 // one accepted step of the phase, the first event on it located on the interpolant and
 // dispatched; the phase ends there, at `until`, when every contact has cleared (an exact flight
 // takes over), or at a stop
-template <std::size_t N>
-bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
+template <class Stepper>
+bool Run::ode_step_n(Stepper& stepper, double until) {
+  constexpr std::size_t N = kStateSize<Stepper>;
   using State = std::array<double, N>;
   OdePhase& ph = d_.ode;
   const Modes& modes = ph.modes;
@@ -243,7 +269,7 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
   const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
   const PhaseFunctions<N> fns{
       m_, o_, ph, d_.chatter_end, d_.counters, d_.cd, packing, d_.shape.num_contacts, {}, {}, {}};
-  const Source<N> source{&stepper, &fns};
+  const Source<Stepper> source{&stepper, &fns};
   const std::size_t i_work = packing.i_work();
   // the state at t in the step, and the works since the phase began added to the ledger then
   const auto take = [&](double t) {
@@ -260,7 +286,15 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
     ph.active = false;
   };
 
-  stepper.step([&fns](const State& x, State& dx, double t) { fns.rhs(x, dx, t); });
+  if (!stepper.step([&fns](const State& x, State& dx, double t) { fns.rhs(x, dx, t); })) {
+    // the step size fell below round-off of t (DOP853): a non-finite or singular right-hand side
+    const double t_stuck = stepper.t_new();
+    stop(StopReason::kNonFinite,
+         "the Runge-Kutta step size fell below 10 ulp of t = " + format_number(t_stuck) +
+             " (a non-finite or singular right-hand side)");
+    end_phase(t_stuck);
+    return false;
+  }
   ++d_.counters.rk_steps;
   const double t0 = stepper.t_old();
   const double t1 = std::min(stepper.t_new(), until);
@@ -349,10 +383,14 @@ bool Run::ode_step_n(integrate::DenseStepper<N>& stepper, double until) {
   return false;
 }
 
-template void Run::begin_ode_phase_n<kSmall>(integrate::DenseStepper<kSmall>&);
-template void Run::begin_ode_phase_n<kLarge>(integrate::DenseStepper<kLarge>&);
-template bool Run::ode_step_n<kSmall>(integrate::DenseStepper<kSmall>&, double);
-template bool Run::ode_step_n<kLarge>(integrate::DenseStepper<kLarge>&, double);
+template void Run::begin_ode_phase_n(integrate::DenseStepper<kSmall>&);
+template void Run::begin_ode_phase_n(integrate::DenseStepper<kLarge>&);
+template void Run::begin_ode_phase_n(integrate::Dop853Stepper<kSmall>&);
+template void Run::begin_ode_phase_n(integrate::Dop853Stepper<kLarge>&);
+template bool Run::ode_step_n(integrate::DenseStepper<kSmall>&, double);
+template bool Run::ode_step_n(integrate::DenseStepper<kLarge>&, double);
+template bool Run::ode_step_n(integrate::Dop853Stepper<kSmall>&, double);
+template bool Run::ode_step_n(integrate::Dop853Stepper<kLarge>&, double);
 
 void Run::dispatch(Fn fn, int c, integrate::RootKind kind) {
   switch (fn) {

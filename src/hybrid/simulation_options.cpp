@@ -25,6 +25,23 @@ const char* to_string(ChatterPolicy p) {
 
 const char* to_string(PainlevePolicy p) { return p == PainlevePolicy::kStop ? "stop" : "impact"; }
 
+const char* to_string(Integrator i) {
+  switch (i) {
+    case Integrator::kAuto:
+      return "auto";
+    case Integrator::kDopri5:
+      return "dopri5";
+    case Integrator::kDop853:
+      return "dop853";
+  }
+  return "auto";
+}
+
+Integrator resolved_integrator(const SimulationOptions& o) {
+  if (o.integrator != Integrator::kAuto) return o.integrator;
+  return o.rel_tol < kDop853BelowRelTol ? Integrator::kDop853 : Integrator::kDopri5;
+}
+
 void validate(const SimulationOptions& o, double t0) {
   require(std::isfinite(o.t_end) && o.t_end > t0, "t_end",
           "must be finite and later than the initial time " + format_number(t0));

@@ -448,6 +448,11 @@ Scenario parse_scenario(std::string_view text, const std::string& source,
   o.rel_tol = sim.number("rel_tol", o.rel_tol);
   o.max_dt = sim.number("max_dt", o.max_dt);
   o.event_samples = static_cast<int>(sim.integer("event_samples", o.event_samples));
+  o.integrator =
+      choice<hybrid::Integrator, 3>(sim.text("integrator", "auto"), "simulation.integrator",
+                                    {{{"auto", hybrid::Integrator::kAuto},
+                                      {"dopri5", hybrid::Integrator::kDopri5},
+                                      {"dop853", hybrid::Integrator::kDop853}}});
   o.chatter =
       choice<hybrid::ChatterPolicy, 2>(sim.text("chatter", "accumulation"), "simulation.chatter",
                                        {{{"accumulation", hybrid::ChatterPolicy::kAccumulation},

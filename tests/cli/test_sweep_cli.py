@@ -53,6 +53,10 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 EXAMPLES = os.path.join(ROOT, "examples")
+# riding by DOPRI5 steps (no closed-form riding, not DOP853): values slow enough to be cut by a
+# wall-clock limit or a killed rank; appended to a scenario whose [simulation] table is last
+SLOW_RIDE = "exact_contact = false\nintegrator = \"dopri5\"\n"
+
 BALL = os.path.join(EXAMPLES, "ball_table_period1.toml")
 CLATTER = None
 MPIEXEC = None
@@ -399,7 +403,7 @@ class Resume(unittest.TestCase):
         assert text.rstrip().splitlines()[-3] == "[simulation]"  # the last table
         cls.BALL = os.path.join(cls.tmp.name, "ball_table_period1.toml")
         with open(cls.BALL, "w") as fh:
-            fh.write(text + "exact_contact = false\n")
+            fh.write(text + SLOW_RIDE)
 
     @classmethod
     def tearDownClass(cls):
@@ -586,7 +590,7 @@ class Mpi(unittest.TestCase):
         self.addCleanup(base.cleanup)
         ball = os.path.join(base.name, "ball.toml")
         with open(BALL) as f, open(ball, "w") as g:
-            g.write(f.read() + "exact_contact = false\n")  # [simulation] is its last table
+            g.write(f.read() + SLOW_RIDE)  # [simulation] is its last table
         args = [ball, "--omega", 2.9, 3.4, 11, "--transient-periods", 300, "--record-periods",
                 20, "--threads", 1, "--no-plot", "--no-progress"]
         rc, _, err = run("sweep", *args, "--out", os.path.join(base.name, "ref"))
@@ -622,7 +626,7 @@ class Mpi(unittest.TestCase):
         self.addCleanup(base.cleanup)
         ball = os.path.join(base.name, "ball.toml")
         with open(BALL) as f, open(ball, "w") as g:
-            g.write(f.read() + "exact_contact = false\n")  # slow values, as Resume
+            g.write(f.read() + SLOW_RIDE)  # slow values, as Resume
         args = [ball, "--omega", 2.9, 3.4, 11, "--transient-periods", 300, "--record-periods",
                 20, "--threads", 1, "--no-plot", "--no-progress"]
         rc, _, err = run("sweep", *args, "--out", os.path.join(base.name, "ref"))

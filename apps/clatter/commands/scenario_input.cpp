@@ -29,8 +29,9 @@ std::string scenario_key(const std::string& field) {
   };
   if (const auto it = keys.find(field); it != keys.end()) return it->second;
   static const char* const simulation[] = {
-      "abs_tol", "chatter_tol", "event_samples", "max_dt", "max_events",  "max_steps",  "output_dt",
-      "rel_tol", "t_end",       "theta_crit",    "v_tol",  "zeno_events", "zeno_window"};
+      "abs_tol",    "chatter_tol", "event_samples", "integrator", "max_dt",
+      "max_events", "max_steps",   "output_dt",     "rel_tol",    "t_end",
+      "theta_crit", "v_tol",       "zeno_events",   "zeno_window"};
   for (const char* s : simulation)
     if (field == s) return "simulation." + field;
   return field;

@@ -31,6 +31,7 @@
 #include "clatter/hybrid/simulation_options.hpp"
 #include "clatter/hybrid/simultaneous_impact.hpp"
 #include "clatter/integrate/dense_stepper.hpp"
+#include "clatter/integrate/dop853_stepper.hpp"
 #include "clatter/integrate/event_locator.hpp"
 #include "clatter/model/system.hpp"
 
@@ -142,9 +143,12 @@ struct OdePhase {
   };
 
   bool active{false};
-  bool small{true};  ///< which stepper holds the phase
+  bool small{true};    ///< which stepper holds the phase: the small or the large state
+  bool order8{false};  ///< DOP853 (the *_dop853 steppers) rather than DOPRI5
   std::optional<integrate::DenseStepper<kSmallState>> small_stepper;
   std::optional<integrate::DenseStepper<kLargeState>> large_stepper;
+  std::optional<integrate::Dop853Stepper<kSmallState>> small_dop853;
+  std::optional<integrate::Dop853Stepper<kLargeState>> large_dop853;
   Modes modes{};  ///< the modes the phase integrates (fixed along it)
   std::array<Function, kMaxGuards> functions{};
   int count{0};

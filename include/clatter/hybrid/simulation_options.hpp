@@ -38,6 +38,17 @@ enum class PainlevePolicy : std::uint8_t {
                             ///< opens; otherwise (several closed contacts, k_N = 0) as kStop
 };
 
+/// The Runge–Kutta method of the phases without a closed form (any contact closed, or no exact
+/// flight). Both locate events on their dense output.
+enum class Integrator : std::uint8_t {
+  kAuto,    ///< (default) DOP853 where rel_tol < kDop853BelowRelTol, DOPRI5 otherwise
+  kDopri5,  ///< Dormand–Prince 5(4), 4th-order interpolant (integrate/dense_stepper.hpp)
+  kDop853,  ///< Dormand–Prince 8(5,3), 7th-order interpolant (integrate/dop853_stepper.hpp)
+};
+/// kAuto takes DOP853 below this relative tolerance: at 1e-12 it needs ~7× fewer steps than
+/// DOPRI5 (docs/performance.md, "An order-8 Runge–Kutta").
+inline constexpr double kDop853BelowRelTol = 1e-7;
+
 /// A Poincaré section reported to Recorder::on_section.
 enum class Section : std::uint8_t {
   kNone,
@@ -71,7 +82,8 @@ struct SimulationOptions {
                              ///< (model::CarriedMotion: a body riding or sticking on its obstacle)
   double abs_tol{1e-12};     ///< Runge–Kutta error tolerances (phases with closed contacts)
   double rel_tol{1e-12};
-  double max_dt{0.05};   ///< largest Runge–Kutta step [s]
+  double max_dt{0.05};  ///< largest Runge–Kutta step [s]
+  Integrator integrator{Integrator::kAuto};
   int event_samples{4};  ///< samples of the interpolant per step for event location
   Stabilization stabilization{};
 
@@ -95,6 +107,9 @@ struct SimulationOptions {
 [[nodiscard]] const char* to_string(TwoContactRule r);
 [[nodiscard]] const char* to_string(ChatterPolicy p);
 [[nodiscard]] const char* to_string(PainlevePolicy p);
+[[nodiscard]] const char* to_string(Integrator i);
+/// The method a run with these options uses (kAuto resolved by rel_tol).
+[[nodiscard]] Integrator resolved_integrator(const SimulationOptions& o);
 
 /// Throws InvalidArgument naming the field for a non-positive tolerance, step, horizon and so on.
 void validate(const SimulationOptions& o, double t0);

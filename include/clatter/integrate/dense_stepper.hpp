@@ -28,10 +28,11 @@ class DenseStepper {
   void initialize(const State& x0, double t0, double dt0) { stepper_.initialize(x0, t0, dt0); }
 
   /// One accepted step of `system(x, dxdt, t)`; afterwards the interpolant covers
-  /// [t_old(), t_new()].
+  /// [t_old(), t_new()]. Returns true (as Dop853Stepper::step, whose step can fail).
   template <class System>
-  void step(System&& system) {
+  [[nodiscard]] bool step(System&& system) {
     stepper_.do_step(std::forward<System>(system));
+    return true;
   }
 
   [[nodiscard]] double t_old() const { return stepper_.previous_time(); }
