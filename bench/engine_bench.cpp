@@ -9,6 +9,11 @@
 //                       θ̇ = 1, 100 time units, sequential two-contact rule (flights and impacts
 //                       only, as in the SciPy peer bench/peers/rod_scipy.py)
 //   BM_RodFig5Symmetric the same with the symmetric reduction, 400 time units
+//   BM_NdcRodOnBelt/0|1 [NDC] rod on a belt, row 1-3 (examples/ndc_case_1_3.toml: Table 3/4),
+//                       200 time units (≈ 50 impacts, no closed form: every flight by
+//                       Runge–Kutta steps at rtol = atol = 1e-12), DOPRI5 (0) and DOP853 (1);
+//                       counters: steps and right-hand sides per time unit. Its SciPy DOP853
+//                       peer runs beside it in bench/run_ndc_bench.sh.
 //   BM_SinCos / BM_StdSinCos  clatter::sincos against libm's sin and cos of one argument, in a
 //                       dependent chain as the flight search uses them (each result moves the
 //                       next argument, ωt ≈ 3.7·10³ as at t ≈ 1000 s): latency per pair
@@ -20,6 +25,7 @@
 #include "clatter/core/sincos.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/model/planar_body_model.hpp"
+#include "clatter/model/rod_on_belt.hpp"
 
 namespace {
 
@@ -32,7 +38,7 @@ model::Surface table(double A, double w) {
   return s;
 }
 
-void run(benchmark::State& state, const model::PlanarBodyModel& model,
+void run(benchmark::State& state, const model::System& model,
          const hybrid::InitialState& init, hybrid::SimulationOptions o) {
   o.record_events = false;
   long impacts = 0;
@@ -77,6 +83,35 @@ void BM_RodFig5Symmetric(benchmark::State& state) {
   rod_fig5(state, 400.0, hybrid::TwoContactRule::kSymmetric);
 }
 
+void BM_NdcRodOnBelt(benchmark::State& state) {
+  // Table 3 / Table 4 row 1-3 of [NDC], as examples/ndc_case_1_3.toml
+  model::RodOnBeltParameters p;
+  p.v_dr = 1.8;
+  p.k_x = 0.6;
+  p.k_y = 1.0;
+  p.k_theta = 1.6;
+  p.c_x = 0.1;
+  p.c_y = 1.0;
+  p.c_theta = 0.12;
+  p.y0 = 0.5;
+  p.y1 = 0.8;
+  p.theta0 = 0.275 * 3.14159265358979323846;
+  const model::RodOnBelt rod(p, {LawKind::kStronge, {0.8507, 1.0}});
+  hybrid::SimulationOptions o;
+  o.t_end = 200.0;
+  o.integrator = state.range(0) == 0 ? hybrid::Integrator::kDopri5 : hybrid::Integrator::kDop853;
+  o.record_events = false;
+  const hybrid::InitialState init{0.0, {-0.7585, 0.7032, 0.8728}, {3.2236, -1.5523, -0.0019}};
+  hybrid::SimulationResult r;
+  for (auto _ : state) {
+    r = hybrid::simulate(rod, init, o);
+    benchmark::DoNotOptimize(r.q);
+  }
+  state.counters["steps_per_unit"] = static_cast<double>(r.rk_steps) / o.t_end;
+  state.counters["rhs_per_unit"] = static_cast<double>(r.rhs_evaluations) / o.t_end;
+  state.counters["impacts_per_run"] = static_cast<double>(r.impacts);
+}
+
 template <class SinCosFn>
 void sincos_chain(benchmark::State& state, SinCosFn fn) {
   double t = 1000.0;
@@ -97,6 +132,7 @@ BENCHMARK(BM_BallTable)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BallZeno)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RodFig5)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RodFig5Symmetric)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_NdcRodOnBelt)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SinCos);
 BENCHMARK(BM_StdSinCos);
 

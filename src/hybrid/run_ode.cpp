@@ -58,6 +58,18 @@ struct PhaseFunctions {
   int nc;
   mutable VecQ q, qd;
   mutable VecA a;
+  /// every function is a gap or a chatter's end (a flight by Runge–Kutta steps): the values need
+  /// the contacts' geometry only, not the constrained dynamics (M, its factor, the forces)
+  bool geometry_only{false};
+  mutable model::ContactGeometry geometry{};
+
+  [[nodiscard]] static bool needs_geometry_only(const OdePhase& ph) {
+    for (int k = 0; k < ph.count; ++k) {
+      const Guard g = ph.functions[Run::idx(k)].guard;
+      if (g != Guard::kGap && g != Guard::kChatterEnd) return false;
+    }
+    return true;
+  }
 
   void rhs(const State& x, State& dx, double t) const {
     ++counters.rhs_evaluations;
@@ -85,6 +97,18 @@ struct PhaseFunctions {
 
   void values(double t, const State& x, std::array<ValueSlope, kMaxFn>& out) const {
     packing.unpack(x, q, qd, a);
+    if (geometry_only) {
+      for (int k = 0; k < phase.count; ++k) {
+        const OdePhase::Function& f = phase.functions[Run::idx(k)];
+        if (f.guard == Guard::kGap) {
+          m.contact_geometry(f.contact, t, q, qd, geometry);
+          out[Run::idx(k)] = {geometry.g_N, geometry.v.y()};
+        } else {
+          out[Run::idx(k)] = {chatter_end[Run::idx(f.contact)] - t, -1.0};
+        }
+      }
+      return;
+    }
     constrained_dynamics(m, t, q, qd, a, phase.modes, o.stabilization, cd);
     for (int k = 0; k < phase.count; ++k) {
       const OdePhase::Function& f = phase.functions[Run::idx(k)];
@@ -211,7 +235,9 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
   ph.modes = d_.modes;
   const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
   const PhaseFunctions<N> fns{
-      m_, o_, ph, d_.chatter_end, d_.counters, d_.cd, packing, d_.shape.num_contacts, {}, {}, {}};
+      m_,          o_,    ph,      d_.chatter_end,
+      d_.counters, d_.cd, packing, d_.shape.num_contacts,
+      {},          {},    {},      PhaseFunctions<N>::needs_geometry_only(ph)};
   const State x0 = packing.pack(d_.q, d_.qd, d_.aux);
   std::array<ValueSlope, kMaxFn> v0{};
   fns.values(d_.t, x0, v0);
@@ -268,7 +294,9 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
   const int count = ph.count;
   const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
   const PhaseFunctions<N> fns{
-      m_, o_, ph, d_.chatter_end, d_.counters, d_.cd, packing, d_.shape.num_contacts, {}, {}, {}};
+      m_,          o_,    ph,      d_.chatter_end,
+      d_.counters, d_.cd, packing, d_.shape.num_contacts,
+      {},          {},    {},      PhaseFunctions<N>::needs_geometry_only(ph)};
   const Source<Stepper> source{&stepper, &fns};
   const std::size_t i_work = packing.i_work();
   // the state at t in the step, and the works since the phase began added to the ledger then

@@ -129,6 +129,38 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
     }
     add(r, "contact_geometries", err, o.tol_round);
   }
+  // the one-call evaluation (System::evaluate) against the functions it stands for
+  {
+    Evaluation e;
+    m.evaluate(t, q, qd, aux, e);
+    const VecQ f = m.applied_forces(t, q, qd, aux);
+    const double P = m.applied_power(t, q, qd, aux);
+    const double fs = f.cwiseAbs().maxCoeff() + 1.0;
+    const double as = qdd.cwiseAbs().maxCoeff() + 1.0;
+    double err = e.f.size() == n ? (e.f - f).cwiseAbs().maxCoeff() / fs : 1.0;
+    err = std::max(err, e.f.size() == n ? (e.mass.solve(f) - qdd).cwiseAbs().maxCoeff() / as : 1.0);
+    err = std::max(err, std::abs(e.power_applied - P) / (std::abs(P) + fs * (qd.norm() + 1.0)));
+    if (m.num_aux() > 0) {
+      const VecA psi = m.aux_rate(t, q, qd, aux);
+      err = std::max(err, e.aux_rate.size() == psi.size()
+                              ? (e.aux_rate - psi).cwiseAbs().maxCoeff() / (psi.norm() + 1.0)
+                              : 1.0);
+    }
+    for (int c = 0; c < m.num_contacts(); ++c) {
+      ContactGeometry g;
+      m.contact_geometry(c, t, q, qd, g);
+      const ContactGeometry& a = e.contacts[static_cast<std::size_t>(c)];
+      const double sc =
+          g.scale + g.v.norm() + g.w.norm() + g.gamma.norm() + g.J.cwiseAbs().maxCoeff() + 1.0;
+      const bool same_shape = a.J.rows() == g.J.rows() && a.J.cols() == g.J.cols();
+      err = std::max({err, same_shape ? 0.0 : 1.0,
+                      (std::abs(a.g_N - g.g_N) + (a.v - g.v).norm() + (a.w - g.w).norm() +
+                       (a.gamma - g.gamma).norm() +
+                       (same_shape ? (a.J - g.J).cwiseAbs().maxCoeff() : 0.0)) /
+                          sc});
+    }
+    add(r, "evaluate", err, o.tol_round);
+  }
   for (int c = 0; c < m.num_contacts(); ++c) {
     const std::string pre = "contact." + m.contact(c).name + ".";
     ContactGeometry g;

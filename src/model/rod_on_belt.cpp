@@ -47,13 +47,34 @@ Vec3 RodOnBelt::forces_at_G(double t, const VecQ& q, const VecQ& qd) const {
   return {Sx, Sy, R};
 }
 
-VecQ RodOnBelt::applied_forces(double t, const VecQ& q, const VecQ& qd, const VecA& /*aux*/) const {
-  const double s = std::sin(q(2)), c = std::cos(q(2));
+void RodOnBelt::forces_and_power(double t, const VecQ& q, const VecQ& qd, double s, double c,
+                                 VecQ& f, double& power) const {
   const double w2 = qd(2) * qd(2);
+  const double xi = q(0) - p_.v_dr * t;
+  const double dy = q(1) - p_.y0;
   const Vec3 F = forces_at_G(t, q, qd);
-  VecQ f(3);
+  f.resize(3);
   f << F(0) - c * w2, F(1) + s * w2, F(2) + F(0) * s + F(1) * c;
+  power = -p_.c_x * (qd(0) - p_.v_dr) * qd(0) - p_.c_y * (dy * dy - p_.y1 * p_.y1) * qd(1) * qd(1) -
+          p_.c_theta * qd(2) * qd(2) + (F(0) * s + F(1) * c) * qd(2) - p_.k_x * xi * p_.v_dr;
+}
+
+VecQ RodOnBelt::applied_forces(double t, const VecQ& q, const VecQ& qd, const VecA& /*aux*/) const {
+  VecQ f;
+  double power = 0.0;
+  forces_and_power(t, q, qd, std::sin(q(2)), std::cos(q(2)), f, power);
   return f;
+}
+
+void RodOnBelt::evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& /*aux*/,
+                         Evaluation& out) const {
+  const double s = std::sin(q(2)), c = std::cos(q(2));
+  MatQ M(3, 3);
+  M << 1.0, 0.0, s, 0.0, 1.0, c, s, c, 4.0 / 3.0;
+  out.mass.compute(M);
+  forces_and_power(t, q, qd, s, c, out.f, out.power_applied);
+  out.aux_rate = VecA();
+  contact_geometry(0, t, q, qd, out.contacts[0]);
 }
 
 void RodOnBelt::contact_geometry(int /*c*/, double /*t*/, const VecQ& q, const VecQ& qd,
@@ -83,12 +104,10 @@ double RodOnBelt::potential_energy(double t, const VecQ& q) const {
 
 double RodOnBelt::applied_power(double t, const VecQ& q, const VecQ& qd,
                                 const VecA& /*aux*/) const {
-  const double s = std::sin(q(2)), c = std::cos(q(2));
-  const double xi = q(0) - p_.v_dr * t;
-  const double dy = q(1) - p_.y0;
-  const Vec3 F = forces_at_G(t, q, qd);
-  return -p_.c_x * (qd(0) - p_.v_dr) * qd(0) - p_.c_y * (dy * dy - p_.y1 * p_.y1) * qd(1) * qd(1) -
-         p_.c_theta * qd(2) * qd(2) + (F(0) * s + F(1) * c) * qd(2) - p_.k_x * xi * p_.v_dr;
+  VecQ f;
+  double power = 0.0;
+  forces_and_power(t, q, qd, std::sin(q(2)), std::cos(q(2)), f, power);
+  return power;
 }
 
 double RodOnBelt::force_scale() const {

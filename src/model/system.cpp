@@ -1,5 +1,6 @@
 #include "clatter/model/system.hpp"
 
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -12,20 +13,45 @@ namespace clatter::model {
 
 void MassFactor::compute(const MatQ& M) {
   n = static_cast<int>(M.rows());
+  unpivoted = false;
   diagonal = true;
   for (int i = 0; i < n && diagonal; ++i)
     for (int j = 0; j < n && diagonal; ++j)
       if (i != j && M(i, j) != 0.0) diagonal = false;
   if (diagonal) {
     diag = M.diagonal();
-  } else {
-    ldlt.compute(M);
+    return;
   }
+  // M = L D Lᵀ without pivoting (L unit lower triangular, stored below the diagonal; 1/D_j on
+  // it): no square roots, one division per column. A pivot D_j that is not positive and finite
+  // (M not positive definite) falls back to the pivoting LDLᵀ.
+  L.resize(n, n);
+  std::array<double, kMaxDof> D{};
+  unpivoted = true;
+  for (int j = 0; j < n && unpivoted; ++j) {
+    const auto jj = static_cast<std::size_t>(j);
+    double d = M(j, j);
+    for (int k = 0; k < j; ++k) d -= L(j, k) * L(j, k) * D[static_cast<std::size_t>(k)];
+    if (!(d > 0.0) || !std::isfinite(d)) {
+      unpivoted = false;
+      break;
+    }
+    D[jj] = d;
+    const double inv = 1.0 / d;
+    L(j, j) = inv;
+    for (int i = j + 1; i < n; ++i) {
+      double s = M(i, j);
+      for (int k = 0; k < j; ++k) s -= L(i, k) * L(j, k) * D[static_cast<std::size_t>(k)];
+      L(i, j) = s * inv;
+    }
+  }
+  if (!unpivoted) ldlt.compute(M);
 }
 
 void MassFactor::set_diagonal(const VecQ& d) {
   n = static_cast<int>(d.size());
   diagonal = true;
+  unpivoted = false;
   diag = d;
 }
 

@@ -11,6 +11,9 @@
 ///   kinetic_energy   |T − ½ q̇ᵀ M q̇| ≤ tol_round · (|T| + ½ |q̇|² max|M|)   (T overridden or not)
 ///   contact_geometries  every contact at once (System::contact_geometries) against each alone:
 ///                  |Δg_N| + |Δv| + |Δw| + |Δγ| + |Δscale| + max|ΔJ| ≤ tol_round · (their scale)
+///   evaluate         the one-call System::evaluate against the functions it stands for: f,
+///                    M⁻¹ f, P_a, ψ and every contact (g_N, v, w, γ, J), each ≤ tol_round ·
+///                    (its scale)
 ///   contact c:
 ///     velocity       |v − (J q̇ − w)| ≤ tol_round · (|J q̇| + |w| + 1)
 ///     gap_gradient   |∂g_N/∂q_i − J_N,i| by central differences in q_i, and

@@ -72,6 +72,9 @@ class RodOnBelt final : public System {
                                      const VecA& aux) const override;
   [[nodiscard]] double force_scale() const override;
   [[nodiscard]] double velocity_scale(double t, const VecQ& q, const VecQ& qd) const override;
+  /// M, f, P_a and the contact with one sin/cos of θ (the functions above evaluate it each).
+  void evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
+                Evaluation& out) const override;
 
   [[nodiscard]] const RodOnBeltParameters& params() const { return p_; }
   /// The force components (S_x, S_y, R) at G [NDC] §5.3.
@@ -84,6 +87,9 @@ class RodOnBelt final : public System {
                                                            double value) const override;
 
  private:
+  // f and P_a at (t, q, q̇) given s = sin θ, c = cos θ
+  void forces_and_power(double t, const VecQ& q, const VecQ& qd, double s, double c, VecQ& f,
+                        double& power) const;
   RodOnBeltParameters p_;
 };
 

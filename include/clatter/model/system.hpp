@@ -81,11 +81,16 @@ struct ContactGeometry {
   double scale{1.0};     ///< magnitude of the terms of g_N, for round-off tolerances [m]
 };
 
-/// A factorization of M(t, q): x = M⁻¹ b. Diagonal mass matrices take the fast path.
+/// A factorization of M(t, q): x = M⁻¹ b. Diagonal mass matrices take the fast path; others
+/// M = L D Lᵀ without pivoting (no square roots) by plain loops over the n ≤ kMaxDof rows, valid
+/// because M is symmetric positive definite; Eigen's pivoting LDLᵀ where a pivot D_j is not
+/// positive and finite (a model whose M is only semi-definite, or not a mass matrix).
 struct MassFactor {
   int n{0};
   bool diagonal{false};
-  VecQ diag{};  ///< M's diagonal when `diagonal` (solve divides, as b_i / m_i)
+  bool unpivoted{false};  ///< L holds the unpivoted factor
+  VecQ diag{};            ///< M's diagonal when `diagonal` (solve divides, as b_i / m_i)
+  MatQ L{};               ///< below the diagonal: L (unit lower triangular); on it: 1 / D_j
   Eigen::LDLT<MatQ> ldlt{};
 
   /// Factorizes M (symmetric positive definite; a diagonal M is detected).
@@ -94,7 +99,21 @@ struct MassFactor {
   void set_diagonal(const VecQ& d);
   [[nodiscard]] VecQ solve(const VecQ& b) const {
     if (diagonal) return b.cwiseQuotient(diag);
-    return ldlt.solve(b);
+    if (!unpivoted) return ldlt.solve(b);
+    // L y = b, z = D⁻¹ y, Lᵀ x = z
+    VecQ x = b;
+    for (int i = 1; i < n; ++i) {
+      double s = x(i);
+      for (int j = 0; j < i; ++j) s -= L(i, j) * x(j);
+      x(i) = s;
+    }
+    for (int i = 0; i < n; ++i) x(i) *= L(i, i);
+    for (int i = n - 2; i >= 0; --i) {
+      double s = x(i);
+      for (int j = i + 1; j < n; ++j) s -= L(j, i) * x(j);
+      x(i) = s;
+    }
+    return x;
   }
 };
 

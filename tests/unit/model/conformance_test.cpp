@@ -85,6 +85,7 @@ struct Defects {
   bool wrong_gamma{false};   // γ_T = 1 instead of 0
   bool wrong_power{false};   // P_a = ẋ (the model's forces do no such work)
   bool stale_batch{false};   // contact_geometries gives the gap at q = 0 (a stale cache)
+  bool stale_evaluate{false};  // evaluate's f misses the spring (a one-call shortcut gone stale)
 };
 
 class PointMass final : public System {
@@ -122,6 +123,11 @@ class PointMass final : public System {
     contact_geometry(0, t, q, qd, out[0]);
     if (d_.stale_batch) out[0].g_N = 0.0;
   }
+  void evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
+                Evaluation& out) const override {
+    System::evaluate(t, q, qd, aux, out);
+    if (d_.stale_evaluate) out.f(0) = 0.0;
+  }
   [[nodiscard]] double potential_energy(double, const VecQ& q) const override {
     return 2.5 * q(0) * q(0) + 2.0 * 9.81 * q(1);
   }
@@ -156,8 +162,8 @@ ConformanceReport check(Defects d) {
 TEST(Conformance, ACorrectModelPasses) {
   const ConformanceReport r = check({});
   EXPECT_TRUE(r.pass()) << r.message();
-  // mass ×2, T; all contacts at once; velocity, gap, γ, W; energy
-  EXPECT_EQ(r.checks.size(), 3U + 1U + 4U + 1U);
+  // mass ×2, T; all contacts at once; evaluate; velocity, gap, γ, W; energy
+  EXPECT_EQ(r.checks.size(), 3U + 1U + 1U + 4U + 1U);
 }
 
 TEST(Conformance, BrokenModelsFail) {
@@ -182,6 +188,12 @@ TEST(Conformance, BrokenModelsFail) {
     EXPECT_FALSE(r.find("contact_geometries")->pass);
     EXPECT_GT(r.find("contact_geometries")->error, 0.1);  // g_N = 0.7 against 0
     EXPECT_TRUE(r.find("contact.floor.velocity")->pass);
+  }
+  {
+    const ConformanceReport r = check({.stale_evaluate = true});
+    EXPECT_FALSE(r.find("evaluate")->pass);
+    EXPECT_GT(r.find("evaluate")->error, 0.01);  // f_x = −1.5 against 0, scale 20.6
+    EXPECT_TRUE(r.find("contact_geometries")->pass);
   }
   {
     const ConformanceReport r = check({.wrong_power = true});
