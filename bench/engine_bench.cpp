@@ -38,8 +38,8 @@ model::Surface table(double A, double w) {
   return s;
 }
 
-void run(benchmark::State& state, const model::System& model,
-         const hybrid::InitialState& init, hybrid::SimulationOptions o) {
+void run(benchmark::State& state, const model::System& model, const hybrid::InitialState& init,
+         hybrid::SimulationOptions o) {
   o.record_events = false;
   long impacts = 0;
   for (auto _ : state) {
