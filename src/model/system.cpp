@@ -11,39 +11,67 @@ namespace clatter::model {
 // ---------------------------------------------------------------------------------------------
 // mass factorization
 
+namespace {
+
+// M = L D Lᵀ without pivoting into l (column-major n × n, leading dimension n): L unit lower
+// triangular below the diagonal, 1/D_j on it; false at a pivot D_j that is not positive and
+// finite. N > 0: the size at compile time (loops unroll).
+template <int N>
+bool ldl_factor(const double* m, double* l, int n_dynamic) {
+  const int n = N > 0 ? N : n_dynamic;
+  std::array<double, kMaxDof> D;  // NOLINT(cppcoreguidelines-pro-type-member-init): set below
+  for (int j = 0; j < n; ++j) {
+    double d = m[j + j * n];
+    for (int k = 0; k < j; ++k) d -= l[j + k * n] * l[j + k * n] * D[static_cast<std::size_t>(k)];
+    if (!(d > 0.0) || !std::isfinite(d)) return false;
+    D[static_cast<std::size_t>(j)] = d;
+    const double inv = 1.0 / d;
+    l[j + j * n] = inv;
+    for (int i = j + 1; i < n; ++i) {
+      double s = m[i + j * n];
+      for (int k = 0; k < j; ++k) s -= l[i + k * n] * l[j + k * n] * D[static_cast<std::size_t>(k)];
+      l[i + j * n] = s * inv;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 void MassFactor::compute(const MatQ& M) {
   n = static_cast<int>(M.rows());
   unpivoted = false;
+  const double* m = M.data();  // column-major, leading dimension n
   diagonal = true;
-  for (int i = 0; i < n && diagonal; ++i)
-    for (int j = 0; j < n && diagonal; ++j)
-      if (i != j && M(i, j) != 0.0) diagonal = false;
+  for (int j = 0; j < n && diagonal; ++j)
+    for (int i = 0; i < n; ++i)
+      if (i != j && m[i + j * n] != 0.0) {
+        diagonal = false;
+        break;
+      }
   if (diagonal) {
     diag = M.diagonal();
     return;
   }
-  // M = L D Lᵀ without pivoting (L unit lower triangular, stored below the diagonal; 1/D_j on
-  // it): no square roots, one division per column. A pivot D_j that is not positive and finite
-  // (M not positive definite) falls back to the pivoting LDLᵀ.
+  // M = L D Lᵀ without pivoting: no square roots, one division per column; a pivot that is not
+  // positive and finite (M not positive definite) falls back to the pivoting LDLᵀ
   L.resize(n, n);
-  std::array<double, kMaxDof> D{};
-  unpivoted = true;
-  for (int j = 0; j < n && unpivoted; ++j) {
-    const auto jj = static_cast<std::size_t>(j);
-    double d = M(j, j);
-    for (int k = 0; k < j; ++k) d -= L(j, k) * L(j, k) * D[static_cast<std::size_t>(k)];
-    if (!(d > 0.0) || !std::isfinite(d)) {
-      unpivoted = false;
+  double* l = L.data();
+  switch (n) {
+    case 2:
+      unpivoted = ldl_factor<2>(m, l, 2);
       break;
-    }
-    D[jj] = d;
-    const double inv = 1.0 / d;
-    L(j, j) = inv;
-    for (int i = j + 1; i < n; ++i) {
-      double s = M(i, j);
-      for (int k = 0; k < j; ++k) s -= L(i, k) * L(j, k) * D[static_cast<std::size_t>(k)];
-      L(i, j) = s * inv;
-    }
+    case 3:
+      unpivoted = ldl_factor<3>(m, l, 3);
+      break;
+    case 4:
+      unpivoted = ldl_factor<4>(m, l, 4);
+      break;
+    case 6:
+      unpivoted = ldl_factor<6>(m, l, 6);
+      break;
+    default:
+      unpivoted = ldl_factor<0>(m, l, n);
   }
   if (!unpivoted) ldlt.compute(M);
 }

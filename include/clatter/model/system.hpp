@@ -100,20 +100,42 @@ struct MassFactor {
   [[nodiscard]] VecQ solve(const VecQ& b) const {
     if (diagonal) return b.cwiseQuotient(diag);
     if (!unpivoted) return ldlt.solve(b);
-    // L y = b, z = D⁻¹ y, Lᵀ x = z
     VecQ x = b;
-    for (int i = 1; i < n; ++i) {
-      double s = x(i);
-      for (int j = 0; j < i; ++j) s -= L(i, j) * x(j);
-      x(i) = s;
-    }
-    for (int i = 0; i < n; ++i) x(i) *= L(i, i);
-    for (int i = n - 2; i >= 0; --i) {
-      double s = x(i);
-      for (int j = i + 1; j < n; ++j) s -= L(j, i) * x(j);
-      x(i) = s;
+    switch (n) {  // fixed sizes unroll: a right-hand side's few coordinates
+      case 2:
+        ldl_solve<2>(L.data(), x.data(), 2);
+        break;
+      case 3:
+        ldl_solve<3>(L.data(), x.data(), 3);
+        break;
+      case 4:
+        ldl_solve<4>(L.data(), x.data(), 4);
+        break;
+      case 6:
+        ldl_solve<6>(L.data(), x.data(), 6);
+        break;
+      default:
+        ldl_solve<0>(L.data(), x.data(), n);
     }
     return x;
+  }
+
+  /// L D Lᵀ x = b in place (x holds b): l column-major n × n with leading dimension n, unit lower
+  /// triangular below the diagonal, 1/D_j on it. N > 0: the size at compile time (n = N).
+  template <int N>
+  static void ldl_solve(const double* l, double* x, int n_dynamic) {
+    const int n = N > 0 ? N : n_dynamic;
+    for (int i = 1; i < n; ++i) {
+      double s = x[i];
+      for (int j = 0; j < i; ++j) s -= l[i + j * n] * x[j];
+      x[i] = s;
+    }
+    for (int i = 0; i < n; ++i) x[i] *= l[i + i * n];
+    for (int i = n - 2; i >= 0; --i) {
+      double s = x[i];
+      for (int j = i + 1; j < n; ++j) s -= l[j + i * n] * x[j];
+      x[i] = s;
+    }
   }
 };
 
