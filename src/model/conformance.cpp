@@ -153,11 +153,11 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
       const double sc =
           g.scale + g.v.norm() + g.w.norm() + g.gamma.norm() + g.J.cwiseAbs().maxCoeff() + 1.0;
       const bool same_shape = a.J.rows() == g.J.rows() && a.J.cols() == g.J.cols();
-      err = std::max({err, same_shape ? 0.0 : 1.0,
-                      (std::abs(a.g_N - g.g_N) + (a.v - g.v).norm() + (a.w - g.w).norm() +
-                       (a.gamma - g.gamma).norm() +
-                       (same_shape ? (a.J - g.J).cwiseAbs().maxCoeff() : 0.0)) /
-                          sc});
+      err = std::max(
+          {err, same_shape ? 0.0 : 1.0,
+           (std::abs(a.g_N - g.g_N) + (a.v - g.v).norm() + (a.w - g.w).norm() +
+            (a.gamma - g.gamma).norm() + (same_shape ? (a.J - g.J).cwiseAbs().maxCoeff() : 0.0)) /
+               sc});
     }
     add(r, "evaluate", err, o.tol_round);
   }
