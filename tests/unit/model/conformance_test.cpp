@@ -80,11 +80,11 @@ TEST(Conformance, EveryExampleBalancesItsEnergyLedger) {
 // A point mass on a spring above the floor y = 0 (q = (x, y), M = diag(m, m), f = (−k x, −m g),
 // one contact: g_N = y, J = [[1, 0], [0, 1]]), with one defect switched on.
 struct Defects {
-  bool flip_J_N{false};      // J_N = (0, −1): the wrong sign
-  bool asymmetric_M{false};  // M(0, 1) = 0.3, M(1, 0) = 0
-  bool wrong_gamma{false};   // γ_T = 1 instead of 0
-  bool wrong_power{false};   // P_a = ẋ (the model's forces do no such work)
-  bool stale_batch{false};   // contact_geometries gives the gap at q = 0 (a stale cache)
+  bool flip_J_N{false};        // J_N = (0, −1): the wrong sign
+  bool asymmetric_M{false};    // M(0, 1) = 0.3, M(1, 0) = 0
+  bool wrong_gamma{false};     // γ_T = 1 instead of 0
+  bool wrong_power{false};     // P_a = ẋ (the model's forces do no such work)
+  bool stale_batch{false};     // contact_geometries gives the gap at q = 0 (a stale cache)
   bool stale_evaluate{false};  // evaluate's f misses the spring (a one-call shortcut gone stale)
 };
 
