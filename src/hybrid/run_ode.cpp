@@ -30,10 +30,18 @@ struct Packing {
   int n;
   int m;
   [[nodiscard]] std::size_t i_work() const { return static_cast<std::size_t>(2 * n + m); }
+  // plain loops: a right-hand side unpacks its few coordinates once per evaluation
   void unpack(const State& x, VecQ& q, VecQ& qd, VecA& a) const {
-    q = Eigen::Map<const VecQ>(x.data(), n);
-    qd = Eigen::Map<const VecQ>(x.data() + n, n);
-    a = Eigen::Map<const VecA>(x.data() + 2 * n, m);
+    q.resize(n);
+    qd.resize(n);
+    a.resize(m);
+    const auto un = static_cast<std::size_t>(n);
+    for (std::size_t i = 0; i < un; ++i) {
+      q(static_cast<Eigen::Index>(i)) = x[i];
+      qd(static_cast<Eigen::Index>(i)) = x[un + i];
+    }
+    for (std::size_t i = 0; i < static_cast<std::size_t>(m); ++i)
+      a(static_cast<Eigen::Index>(i)) = x[2 * un + i];
   }
   [[nodiscard]] State pack(const VecQ& q, const VecQ& qd, const VecA& a) const {
     State x{};
@@ -83,13 +91,16 @@ struct PhaseFunctions {
       p_surface += lam.dot(cd.kin(c).w);
       p_friction -= lam.dot(cd.kin(c).v);
     }
-    const int n = packing.n;
-    const int na = packing.m;
-    dx = State{};
-    Eigen::Map<VecQ>(dx.data(), n) = qd;
-    Eigen::Map<VecQ>(dx.data() + n, n) = cd.qdd;
-    if (na > 0) Eigen::Map<VecA>(dx.data() + 2 * n, na) = cd.eval.aux_rate;
+    const auto n = static_cast<std::size_t>(packing.n);
+    const auto na = static_cast<std::size_t>(packing.m);
+    for (std::size_t i = 0; i < n; ++i) {
+      dx[i] = qd(static_cast<Eigen::Index>(i));
+      dx[n + i] = cd.qdd(static_cast<Eigen::Index>(i));
+    }
+    for (std::size_t i = 0; i < na; ++i)
+      dx[2 * n + i] = cd.eval.aux_rate(static_cast<Eigen::Index>(i));
     const std::size_t i_work = packing.i_work();
+    for (std::size_t i = i_work + 3; i < N; ++i) dx[i] = 0.0;  // the unused tail
     dx[i_work] = p_surface;
     dx[i_work + 1] = p_friction;
     dx[i_work + 2] = cd.eval.power_applied;
