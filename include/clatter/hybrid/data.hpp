@@ -192,7 +192,9 @@ struct Data {
 
   // --- the last step ---
   Segment segment{};
-  OdePhase ode{};
+  // default-initialized, not `{}`: value-initialization would first zero the steppers' storage
+  // (≈ 8 KB of disengaged optionals), a cost on every short run (make_data)
+  OdePhase ode;
   bool keep_events{true};           ///< whether steps fill `events` (options.record_events)
   std::vector<EventRecord> events;  ///< the events of the last step, in order
 
