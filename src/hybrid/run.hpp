@@ -73,6 +73,7 @@ class Run {
   bool ode_step_n(Stepper& stepper, double until);
   using Fn = Guard;
   void dispatch(Fn fn, int c, integrate::RootKind kind);
+  void note_step_size(double taken, double next, double asked);
 
   // --- impacts ---
   void handle_impact(int c);

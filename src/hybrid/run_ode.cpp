@@ -195,7 +195,10 @@ void Run::begin_ode_phase() {
   const auto size = static_cast<std::size_t>(2 * d_.shape.nq + d_.shape.num_aux + 3);
   OdePhase& ph = d_.ode;
   ph.small = size <= kSmall;
-  ph.order8 = resolved_integrator(o_) == Integrator::kDop853;
+  ph.order8 = resolved_integrator(o_) == Integrator::kDop853 &&
+              !(o_.integrator == Integrator::kAuto && ph.steps_at_max_dt);
+  ph.capped_steps = 0;
+  ph.limited_steps = 0;
   if (ph.order8 && ph.small) {
     ph.small_dop853.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt, size);
     begin_ode_phase_n(*ph.small_dop853);
@@ -335,6 +338,10 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
     return false;
   }
   ++d_.counters.rk_steps;
+  if constexpr (requires { stepper.proposed_dt(); })
+    note_step_size(stepper.t_new() - stepper.t_old(), stepper.dt(), stepper.proposed_dt());
+  else
+    note_step_size(stepper.t_new() - stepper.t_old(), stepper.dt(), stepper.dt());
   const double t0 = stepper.t_old();
   const double t1 = std::min(stepper.t_new(), until);
   const integrate::FirstEvent ev = integrate::locate_first_event<kMaxFn>(
@@ -430,6 +437,26 @@ template bool Run::ode_step_n(integrate::DenseStepper<kSmall>&, double);
 template bool Run::ode_step_n(integrate::DenseStepper<kLarge>&, double);
 template bool Run::ode_step_n(integrate::Dop853Stepper<kSmall>&, double);
 template bool Run::ode_step_n(integrate::Dop853Stepper<kLarge>&, double);
+
+// Integrator::kAuto's choice for the next phase (OdePhase::steps_at_max_dt): `taken` is the step
+// just accepted, `next` the next step (capped at max_dt), `asked` the error control's wish
+// before the cap (DOP853; DOPRI5 passes `next`)
+void Run::note_step_size(double taken, double next, double asked) {
+  OdePhase& ph = d_.ode;
+  if (o_.integrator != Integrator::kAuto) return;
+  const double cap = o_.max_dt * (1.0 - 1e-9);
+  if (ph.order8 ? asked >= 10.0 * cap : next >= cap)
+    ++ph.capped_steps;
+  else if (next <= 2.0 * taken)  // not the growth after a restart: the error control holds it
+    ++ph.limited_steps;
+  if (ph.order8) {
+    // the whole phase so far: a later error-limited step undoes it
+    ph.steps_at_max_dt = !ph.dopri5_limited && ph.capped_steps >= 8 && ph.limited_steps == 0;
+  } else if (ph.steps_at_max_dt && ph.limited_steps >= 2) {
+    ph.steps_at_max_dt = false;
+    ph.dopri5_limited = true;
+  }
+}
 
 void Run::dispatch(Fn fn, int c, integrate::RootKind kind) {
   switch (fn) {

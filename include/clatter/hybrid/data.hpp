@@ -145,6 +145,16 @@ struct OdePhase {
   bool active{false};
   bool small{true};    ///< which stepper holds the phase: the small or the large state
   bool order8{false};  ///< DOP853 (the *_dop853 steppers) rather than DOPRI5
+  /// Integrator::kAuto: the steps are set by max_dt, not by the tolerance, where DOPRI5's 6
+  /// stages per step cost less than DOP853's 15 (a cradle's max_dt = 0.001). Set when a DOP853
+  /// phase's steps (8 or more) were all capped at max_dt with the error control asking for 10 ×
+  /// max_dt (an error ≤ 0.09⁸ of the tolerance at the cap, where DOPRI5 at the cap meets it too);
+  /// cleared for the rest of the run when a DOPRI5 phase's steps are limited by its error control.
+  /// It chooses the method of the next phase (never within one).
+  bool steps_at_max_dt{false};
+  bool dopri5_limited{false};  ///< a DOPRI5 phase of this run was limited by its error control
+  int capped_steps{0};         ///< of this phase: the controller asked for max_dt or more
+  int limited_steps{0};  ///< of this phase: the controller kept the step below max_dt, not growing
   std::optional<integrate::DenseStepper<kSmallState>> small_stepper;
   std::optional<integrate::DenseStepper<kLargeState>> large_stepper;
   std::optional<integrate::Dop853Stepper<kSmallState>> small_dop853;

@@ -41,7 +41,9 @@ enum class PainlevePolicy : std::uint8_t {
 /// The Runge–Kutta method of the phases without a closed form (any contact closed, or no exact
 /// flight). Both locate events on their dense output.
 enum class Integrator : std::uint8_t {
-  kAuto,    ///< (default) DOP853 where rel_tol < kDop853BelowRelTol, DOPRI5 otherwise
+  kAuto,    ///< (default) DOP853 where rel_tol < kDop853BelowRelTol, DOPRI5 otherwise; and
+            ///< DOPRI5 after a DOP853 phase whose steps were all capped at max_dt (until a
+            ///< DOPRI5 phase's steps are limited by its error control: OdePhase)
   kDopri5,  ///< Dormand–Prince 5(4), 4th-order interpolant (integrate/dense_stepper.hpp)
   kDop853,  ///< Dormand–Prince 8(5,3), 7th-order interpolant (integrate/dop853_stepper.hpp)
 };

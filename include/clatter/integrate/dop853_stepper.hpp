@@ -80,7 +80,8 @@ class Dop853Stepper {
         t_ = t_old_ + h;
         dense_output(system, h);
         k_[0] = k_[12];
-        h_ = std::min(h * factor, max_dt_);
+        proposed_ = h * factor;
+        h_ = std::min(proposed_, max_dt_);
         return true;
       }
       h_ = h * std::max(kMinFactor, kSafety * std::pow(err, kExponent));
@@ -91,6 +92,9 @@ class Dop853Stepper {
   [[nodiscard]] double t_old() const { return t_old_; }
   [[nodiscard]] double t_new() const { return t_; }
   [[nodiscard]] double dt() const { return h_; }  ///< the next trial step
+  /// The next step the error control asked for before max_dt capped it (at most 10 × the step
+  /// just taken: 10 × max_dt when a step at the cap has an error ≤ (0.09)⁸ of the tolerance).
+  [[nodiscard]] double proposed_dt() const { return proposed_; }
   [[nodiscard]] const State& state() const { return x_; }
 
   /// The interpolated state at t ∈ [t_old, t_new] (order 7).
@@ -210,6 +214,7 @@ class Dop853Stepper {
   double t_{0.0};
   double t_old_{0.0};
   double h_{0.0};
+  double proposed_{0.0};
   bool fsal_{false};
   State x_{};
   State x_old_{};

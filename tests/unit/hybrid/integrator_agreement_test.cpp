@@ -76,5 +76,29 @@ TEST(IntegratorAgreement, Dop853GivesDopri5sEventsOnEveryExample) {
   EXPECT_GE(fewer, 3);
 }
 
+TEST(IntegratorAgreement, AutoCostsNoMoreThanTheCheaperMethod) {
+  // Integrator::kAuto takes DOP853 at 1e-12, and DOPRI5 from the phase after one whose steps were
+  // all capped at max_dt: on the cradle (max_dt = 0.001, both methods step at the cap) DOPRI5's
+  // 6 stages win, on the rod on a belt (steps set by the tolerance) DOP853's 15. Counted in
+  // right-hand sides over 20 s: auto within 10 % of the cheaper fixed choice.
+  for (const char* name : {"cradle3.toml", "ndc_case_1_3.toml", "ndc_case_5_9.toml"}) {
+    SCOPED_TRACE(name);
+    const io::Scenario sc = io::load_scenario(std::filesystem::path(CLATTER_EXAMPLES_DIR) / name);
+    long rhs[3] = {0, 0, 0};
+    int i = 0;
+    for (const Integrator m : {Integrator::kAuto, Integrator::kDopri5, Integrator::kDop853}) {
+      SimulationOptions o = sc.options;
+      o.t_end = sc.initial.t + 20.0;
+      o.integrator = m;
+      o.record_events = false;
+      const SimulationResult r = simulate(*sc.model, sc.initial, o);
+      ASSERT_EQ(r.reason, StopReason::kEndTime);
+      rhs[i++] = r.rhs_evaluations;
+    }
+    EXPECT_LE(static_cast<double>(rhs[0]), 1.1 * static_cast<double>(std::min(rhs[1], rhs[2])))
+        << "auto " << rhs[0] << ", dopri5 " << rhs[1] << ", dop853 " << rhs[2];
+  }
+}
+
 }  // namespace
 }  // namespace clatter::hybrid
