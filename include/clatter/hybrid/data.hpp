@@ -154,7 +154,7 @@ struct OdePhase {
   bool steps_at_max_dt{false};
   bool dopri5_limited{false};  ///< a DOPRI5 phase of this run was limited by its error control
   int capped_steps{0};         ///< of this phase: the controller asked for max_dt or more
-  int limited_steps{0};  ///< of this phase: the controller kept the step below max_dt, not growing
+  int limited_steps{0};  ///< of this phase: steps the error control held (not capped, not growing)
   std::optional<integrate::DenseStepper<kSmallState>> small_stepper;
   std::optional<integrate::DenseStepper<kLargeState>> large_stepper;
   std::optional<integrate::Dop853Stepper<kSmallState>> small_dop853;

@@ -2,7 +2,8 @@
 // one): the same events (kind, contact), at the same times and with the same states after them,
 // to the accuracy both integrators are asked for (rtol = atol = 1e-12 by default; over 4 s the
 // global error stays below 1e-8). Examples that never take a Runge–Kutta step (closed-form
-// flights and carriage) are equal trivially and are counted apart.
+// flights and carriage) are equal trivially and are counted apart. Also: Integrator::kAuto's
+// cost, and a DOP853 step that cannot succeed ending the run with its reason.
 
 #include <gtest/gtest.h>
 
@@ -14,6 +15,7 @@
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/system.hpp"
 #include "support/example_files.hpp"
 
 namespace clatter::hybrid {
@@ -98,6 +100,71 @@ TEST(IntegratorAgreement, AutoCostsNoMoreThanTheCheaperMethod) {
     EXPECT_LE(static_cast<double>(rhs[0]), 1.1 * static_cast<double>(std::min(rhs[1], rhs[2])))
         << "auto " << rhs[0] << ", dopri5 " << rhs[1] << ", dop853 " << rhs[2];
   }
+}
+
+// a point mass falling from y = 10 onto y = 0 (no closed-form flight: Runge–Kutta steps) whose
+// applied force becomes NaN after t = 0.3
+class PoisonedFall final : public model::System {
+ public:
+  PoisonedFall() {
+    LawChoice law;
+    law.params.e = 0.5;
+    set_contacts({model::Contact::with_law("floor", law)});
+  }
+  [[nodiscard]] std::string_view kind() const override { return "test_poisoned_fall"; }
+  [[nodiscard]] int nq() const override { return 2; }
+  [[nodiscard]] model::MatQ mass_matrix(double, const model::VecQ&) const override {
+    return model::MatQ::Identity(2, 2);
+  }
+  [[nodiscard]] model::VecQ applied_forces(double t, const model::VecQ&, const model::VecQ&,
+                                           const model::VecA&) const override {
+    model::VecQ f(2);
+    f << 0.0, t > 0.3 ? std::nan("") : -9.81;
+    return f;
+  }
+  void contact_geometry(int, double, const model::VecQ& q, const model::VecQ& qd,
+                        model::ContactGeometry& out) const override {
+    out.g_N = q(1);
+    out.J = model::Rows2::Identity(2, 2);
+    out.w.setZero();
+    out.v = out.J * qd;
+    out.gamma.setZero();
+    out.scale = 1.0 + std::abs(q(1));
+  }
+  [[nodiscard]] double potential_energy(double, const model::VecQ& q) const override {
+    return 9.81 * q(1);
+  }
+  [[nodiscard]] double force_scale() const override { return 10.0; }
+
+ protected:
+  [[nodiscard]] std::unique_ptr<System> clone() const override {
+    return std::make_unique<PoisonedFall>(*this);
+  }
+  [[nodiscard]] model::ParameterSet own_parameters() const override { return {}; }
+  [[nodiscard]] std::unique_ptr<System> with_own_parameter(std::string_view name,
+                                                           double) const override {
+    (void)parameters().get(name);
+    return clone();
+  }
+};
+
+TEST(IntegratorAgreement, ANonFiniteRightHandSideStopsDop853WithItsReason) {
+  const PoisonedFall m;
+  SimulationOptions o;
+  o.t_end = 1.0;
+  o.integrator = Integrator::kDop853;
+  InitialState init;
+  init.q = model::VecQ::Zero(2);
+  init.q(1) = 10.0;
+  init.qd = model::VecQ::Zero(2);
+  const SimulationResult r = simulate(m, init, o);
+  EXPECT_EQ(r.reason, StopReason::kNonFinite);
+  EXPECT_NE(r.message.find("step size fell below"), std::string::npos) << r.message;
+  // it stops at the last accepted step, before the poison, with a finite state: y = 10 − g t²/2
+  EXPECT_LE(r.t, 0.3);
+  EXPECT_GT(r.t, 0.2);
+  EXPECT_TRUE(r.q.allFinite());
+  EXPECT_NEAR(r.q(1), 10.0 - 0.5 * 9.81 * r.t * r.t, 1e-9);
 }
 
 }  // namespace

@@ -58,9 +58,7 @@ TEST(Dop853Tableau, ErrorEstimatorsAreDifferencesOfConsistentMethods) {
   }
   EXPECT_NEAR(e5, 0.0, 1e-14);
   EXPECT_NEAR(e3, 0.0, 1e-14);
-  // the dense rows d_r vanish on a constant right-hand side only together with F₀…F₂: each row
-  // sums to a fixed value; a mistyped entry shows in the interpolant tests below
-  for (const auto& row : kD) EXPECT_TRUE(std::isfinite(row[0]));
+  // the dense-output rows kD are checked through the interpolant's order (below)
 }
 
 // y′ = y cos t, y(0) = 1: y = exp(sin t)
