@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages clatter needs. Usage: scripts/setup.sh [run|all] (default all)
 #   run  what the main job needs: build the library, the CLI and the Python module, and plot
 #   all  also what the tests, the benchmarks and their peers need (GoogleTest, Google Benchmark,
-#        SciPy, Siconos, MPI, HDF5, pip and venv for the install tests, clang-format, hyperfine)
+#        SciPy, Siconos, MPI, HDF5, pip and venv for the install tests, clang-format, hyperfine,
+#        numba for compiled Python models)
 # Idempotent: installs only what is missing, and runs `apt-get update` only when something must be
 # installed.
 set -euo pipefail
@@ -19,7 +20,7 @@ case "$what" in
     packages+=(
       libgtest-dev libgmock-dev libbenchmark-dev
       python3-scipy python3-pytest python3-pip python3-venv python3-setuptools python3-wheel
-      hyperfine clang-format python3-siconos
+      hyperfine clang-format python3-siconos python3-numba
       libopenmpi-dev openmpi-bin libhdf5-dev python3-h5py python3-xarray python3-h5netcdf
     ) ;;
   *) echo "setup.sh: unknown set '$what' (allowed: run, all)" >&2; exit 2 ;;

@@ -52,7 +52,7 @@ class PlanarBody:
         return other
 
     def mass_matrix(self, t, q):
-        return np.diag([self.m, self.m, self.I])
+        return np.diag(np.array([self.m, self.m, self.I]))
 
     def applied_forces(self, t, q, qd):
         return np.array([0.0, -self.m * self.g, 0.0])

@@ -246,7 +246,8 @@ def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
     return SimulationResult(raw, model)
 
 
-def python_model(obj: Any, law: str = "stronge", e: float = 0.0, mu: float = 0.0) -> Model:
+def python_model(obj: Any, law: str = "stronge", e: float = 0.0, mu: float = 0.0,
+                 compile: bool = False) -> Model:
     """A Model whose dynamics are the methods of the Python object `obj` (docs/python.md):
     nq, contacts, mass_matrix(t, q), applied_forces(t, q, qd), contact(c, t, q, qd) ->
     (g_N, J, w, gamma[, scale]), potential_energy(t, q), force_scale(); optionally
@@ -254,8 +255,16 @@ def python_model(obj: Any, law: str = "stronge", e: float = 0.0, mu: float = 0.0
     gap_scale, and its parameters: `parameters` (a dict, or a method returning one, name -> value
     or (value, unit, doc)) and with_parameter(name, value) -> a changed object (default: a copy
     with the attribute `name` set), which sweeps, continuation and DIB use as a C++ model's.
-    It runs in the same engine, calling back into Python (slower than C++)."""
-    return _clatter._python_model(obj, law, e, mu)
+    It runs in the same engine, calling back into Python (slower than C++).
+    compile=True: numba compiles the state functions to machine code called without the GIL
+    (within a few times of C++; ~3 s of compilation per class and data layout, then cached); the
+    methods must be written in the subset numba compiles, self seen as its numbers, tuples and
+    arrays of numbers and its other methods (docs/python.md, "Compiled models")."""
+    compiled = None
+    if compile:
+        from . import _compiled
+        compiled = _compiled.compile_model(obj, int(obj.nq))
+    return _clatter._python_model(obj, law, e, mu, compiled)
 
 
 def _progress(total, show, desc="sweep", unit="it"):

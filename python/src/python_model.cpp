@@ -19,14 +19,26 @@
 //                                    (value[, unit[, doc]])
 //   with_parameter(name, value)      a new object with the parameter changed; without it (or
 //                                    None), a shallow copy whose attribute `name` is set
-// A changed model must show the new value in its parameters (checked). A symmetry of its motion
+// A changed model must show the new value in its parameters (checked).
+//
+// Compiled (python_model(..., compile=True), python/clatter/_compiled.py): numba turns the state
+// functions (mass_matrix, applied_forces, contact, potential_energy and the optional
+// kinetic_energy, applied_power, velocity_scale, rate_bound, gap_scale) into C functions of
+// (arguments, p, out) returning 0 or a size error; they are called here without the GIL, on the
+// object's data packed in p (re-packed by a parameter change). force_scale and mass_scale are
+// read once per parameter set; parameters, with_parameter and symmetry stay Python calls.
+//
+// A symmetry of its motion
 // (model/motion_symmetry.hpp; orbits modulo it, e.g. a walker's step):
 //   symmetry(t, q, qd)               (q, qd) of the image G of the state
 //   symmetry_contacts                π: contact k of a motion is contact symmetry_contacts[k] of
 //                                    its image (list of int, a permutation)
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -65,6 +77,73 @@ const double* numbers(const Array& a, py::ssize_t size, const std::string& what)
 
 class PythonSystem;
 
+// The machine code of a compiled model (CompiledModel in python/clatter/_compiled.py): one C
+// function per method it defines, null where the method is absent.
+struct CompiledFunctions {
+  using TQ = std::int32_t (*)(double t, const double* q, const double* p, double* out);
+  using TQQd = std::int32_t (*)(double t, const double* q, const double* qd, const double* p,
+                                double* out);
+  using CTQQd = std::int32_t (*)(std::int64_t c, double t, const double* q, const double* qd,
+                                 const double* p, double* out);
+  using CTQ = std::int32_t (*)(std::int64_t c, double t, const double* q, const double* p,
+                               double* out);
+  using Qd = std::int32_t (*)(const double* qd, const double* p, double* out);
+
+  py::object table;  ///< the CompiledModel: keeps the code alive, packs an object's data
+  TQ mass_matrix{nullptr};
+  TQQd applied_forces{nullptr};
+  CTQQd contact{nullptr};
+  TQ potential_energy{nullptr};
+  TQQd kinetic_energy{nullptr};
+  TQQd applied_power{nullptr};
+  TQQd velocity_scale{nullptr};
+  Qd rate_bound{nullptr};
+  CTQ gap_scale{nullptr};
+
+  explicit CompiledFunctions(py::object t) : table(std::move(t)) {
+    const auto addresses = table.attr("addresses").cast<py::dict>();
+    const auto get = [&](const char* name, auto& fn) {
+      if (addresses.contains(name))
+        fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+            addresses[name].cast<std::uintptr_t>());
+    };
+    get("mass_matrix", mass_matrix);
+    get("applied_forces", applied_forces);
+    get("contact", contact);
+    get("potential_energy", potential_energy);
+    get("kinetic_energy", kinetic_energy);
+    get("applied_power", applied_power);
+    get("velocity_scale", velocity_scale);
+    get("rate_bound", rate_bound);
+    get("gap_scale", gap_scale);
+    require(mass_matrix != nullptr && applied_forces != nullptr && contact != nullptr &&
+                potential_energy != nullptr,
+            "compile", "the compiled model lacks one of its required functions");
+  }
+  ~CompiledFunctions() {
+    const py::gil_scoped_acquire gil;
+    table = py::object();
+  }
+  CompiledFunctions(const CompiledFunctions&) = delete;
+  CompiledFunctions& operator=(const CompiledFunctions&) = delete;
+};
+
+// a compiled function's status: 0, else InvalidArgument naming the method and the size it owes
+void check_status(std::int32_t status, const char* method, int nq) {
+  if (status == 0) return;
+  std::string what = method;
+  int size = 1;
+  if (what == "mass_matrix") {
+    size = nq * nq;
+  } else if (what == "applied_forces") {
+    size = nq;
+  } else if (what == "contact") {
+    what = status == 1 ? "contact: J" : status == 2 ? "contact: w" : "contact: gamma";
+    size = status == 1 ? 2 * nq : 2;
+  }
+  throw InvalidArgument(what, "must return " + std::to_string(size) + " numbers");
+}
+
 // the symmetry of a Python model: its methods called through the model that owns it
 class PythonSymmetry final : public model::MotionSymmetry {
  public:
@@ -81,7 +160,8 @@ class PythonSymmetry final : public model::MotionSymmetry {
 
 class PythonSystem final : public model::System {
  public:
-  PythonSystem(py::object obj, const LawChoice& law) : obj_(std::move(obj)) {
+  PythonSystem(py::object obj, const LawChoice& law, py::object compiled)
+      : obj_(std::move(obj)) {
     nq_ = obj_.attr("nq").cast<int>();
     require(nq_ >= 1 && nq_ <= model::kMaxDof, "nq",
             "must lie in [1, " + std::to_string(model::kMaxDof) + "]");
@@ -103,6 +183,10 @@ class PythonSystem final : public model::System {
     require(!has_symmetry_ || py::hasattr(obj_, "symmetry_contacts"), "symmetry_contacts",
             "a model with symmetry(t, q, qd) must give symmetry_contacts (the image of each "
             "contact)");
+    if (!compiled.is_none()) {
+      compiled_ = std::make_shared<const CompiledFunctions>(std::move(compiled));
+      pack_data();
+    }
   }
   PythonSystem(const PythonSystem& other) : model::System(other), symmetry_(this) {
     const py::gil_scoped_acquire gil;
@@ -111,6 +195,10 @@ class PythonSystem final : public model::System {
     names_ = other.names_;
     has_ = other.has_;
     has_symmetry_ = other.has_symmetry_;
+    compiled_ = other.compiled_;
+    data_ = other.data_;
+    force_scale_ = other.force_scale_;
+    mass_scale_ = other.mass_scale_;
   }
   [[nodiscard]] const model::MotionSymmetry* motion_symmetry() const override {
     return has_symmetry_ ? &symmetry_ : nullptr;
@@ -127,6 +215,15 @@ class PythonSystem final : public model::System {
   [[nodiscard]] const py::object& object() const { return obj_; }
 
   [[nodiscard]] MatQ mass_matrix(double t, const VecQ& q) const override {
+    if (compiled_) {
+      std::array<double, model::kMaxDof * model::kMaxDof> out{};
+      check_status(compiled_->mass_matrix(t, q.data(), data_.data(), out.data()), "mass_matrix",
+                   nq_);
+      MatQ M(nq_, nq_);
+      for (int i = 0; i < nq_; ++i)
+        for (int j = 0; j < nq_; ++j) M(i, j) = out[i * nq_ + j];
+      return M;
+    }
     const py::gil_scoped_acquire gil;
     const auto a = obj_.attr("mass_matrix")(t, to_numpy(q)).cast<Array>();
     const double* d = numbers(a, nq_ * nq_, "mass_matrix");
@@ -137,6 +234,12 @@ class PythonSystem final : public model::System {
   }
   [[nodiscard]] VecQ applied_forces(double t, const VecQ& q, const VecQ& qd,
                                     const VecA& /*aux*/) const override {
+    if (compiled_) {
+      VecQ f(nq_);
+      check_status(compiled_->applied_forces(t, q.data(), qd.data(), data_.data(), f.data()),
+                   "applied_forces", nq_);
+      return f;
+    }
     const py::gil_scoped_acquire gil;
     const auto a = obj_.attr("applied_forces")(t, to_numpy(q), to_numpy(qd)).cast<Array>();
     const double* d = numbers(a, nq_, "applied_forces");
@@ -146,58 +249,92 @@ class PythonSystem final : public model::System {
   }
   void contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
                         model::ContactGeometry& out) const override {
+    if (compiled_) {
+      std::array<double, 2 * model::kMaxDof + 6> r{};
+      check_status(compiled_->contact(c, t, q.data(), qd.data(), data_.data(), r.data()),
+                   "contact", nq_);
+      out.g_N = r[0];
+      out.J.resize(2, nq_);
+      for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < nq_; ++j) out.J(i, j) = r[1 + i * nq_ + j];
+      out.w = {r[1 + 2 * nq_], r[2 + 2 * nq_]};
+      out.gamma = {r[3 + 2 * nq_], r[4 + 2 * nq_]};
+      out.v = out.J * qd - out.w;
+      out.scale = r[5 + 2 * nq_];
+      return;
+    }
     const py::gil_scoped_acquire gil;
     const auto r = obj_.attr("contact")(c, t, to_numpy(q), to_numpy(qd)).cast<py::tuple>();
     if (r.size() != 4 && r.size() != 5)
       throw InvalidArgument("contact", "must return (g_N, J, w, gamma[, scale])");
     out.g_N = r[0].cast<double>();
-    const double* J = numbers(r[1].cast<Array>(), 2 * nq_, "contact: J");
+    // the arrays held while their numbers are read (a tuple or list converts to a new array)
+    const auto J_array = r[1].cast<Array>();
+    const auto w_array = r[2].cast<Array>();
+    const auto gamma_array = r[3].cast<Array>();
+    const double* J = numbers(J_array, 2 * nq_, "contact: J");
     out.J.resize(2, nq_);
     for (int i = 0; i < 2; ++i)
       for (int j = 0; j < nq_; ++j) out.J(i, j) = J[i * nq_ + j];
-    const double* w = numbers(r[2].cast<Array>(), 2, "contact: w");
-    const double* gamma = numbers(r[3].cast<Array>(), 2, "contact: gamma");
+    const double* w = numbers(w_array, 2, "contact: w");
+    const double* gamma = numbers(gamma_array, 2, "contact: gamma");
     out.w = {w[0], w[1]};
     out.gamma = {gamma[0], gamma[1]};
     out.v = out.J * qd - out.w;
     out.scale = r.size() == 5 ? r[4].cast<double>() : 1.0;
   }
   [[nodiscard]] double potential_energy(double t, const VecQ& q) const override {
+    if (compiled_) return scalar(compiled_->potential_energy, t, q, "potential_energy");
     const py::gil_scoped_acquire gil;
     return obj_.attr("potential_energy")(t, to_numpy(q)).cast<double>();
   }
   [[nodiscard]] double force_scale() const override {
+    if (compiled_) return force_scale_;
     const py::gil_scoped_acquire gil;
     return obj_.attr("force_scale")().cast<double>();
   }
   [[nodiscard]] double mass_scale() const override {
     if (!has_[0]) return System::mass_scale();
+    if (compiled_) return mass_scale_;
     const py::gil_scoped_acquire gil;
     return obj_.attr("mass_scale")().cast<double>();
   }
   [[nodiscard]] double kinetic_energy(double t, const VecQ& q, const VecQ& qd) const override {
     if (!has_[1]) return System::kinetic_energy(t, q, qd);
+    if (compiled_) return scalar(compiled_->kinetic_energy, t, q, qd, "kinetic_energy");
     const py::gil_scoped_acquire gil;
     return obj_.attr("kinetic_energy")(t, to_numpy(q), to_numpy(qd)).cast<double>();
   }
   [[nodiscard]] double applied_power(double t, const VecQ& q, const VecQ& qd,
                                      const VecA& aux) const override {
     if (!has_[2]) return System::applied_power(t, q, qd, aux);
+    if (compiled_) return scalar(compiled_->applied_power, t, q, qd, "applied_power");
     const py::gil_scoped_acquire gil;
     return obj_.attr("applied_power")(t, to_numpy(q), to_numpy(qd)).cast<double>();
   }
   [[nodiscard]] double velocity_scale(double t, const VecQ& q, const VecQ& qd) const override {
     if (!has_[3]) return System::velocity_scale(t, q, qd);
+    if (compiled_) return scalar(compiled_->velocity_scale, t, q, qd, "velocity_scale");
     const py::gil_scoped_acquire gil;
     return obj_.attr("velocity_scale")(t, to_numpy(q), to_numpy(qd)).cast<double>();
   }
   [[nodiscard]] double rate_bound(const VecQ& qd) const override {
     if (!has_[4]) return System::rate_bound(qd);
+    if (compiled_) {
+      double out = 0.0;
+      check_status(compiled_->rate_bound(qd.data(), data_.data(), &out), "rate_bound", nq_);
+      return out;
+    }
     const py::gil_scoped_acquire gil;
     return obj_.attr("rate_bound")(to_numpy(qd)).cast<double>();
   }
   [[nodiscard]] double gap_scale(int c, double t, const VecQ& q) const override {
     if (!has_[5]) return System::gap_scale(c, t, q);
+    if (compiled_) {
+      double out = 0.0;
+      check_status(compiled_->gap_scale(c, t, q.data(), data_.data(), &out), "gap_scale", nq_);
+      return out;
+    }
     const py::gil_scoped_acquire gil;
     return obj_.attr("gap_scale")(c, t, to_numpy(q)).cast<double>();
   }
@@ -250,6 +387,7 @@ class PythonSystem final : public model::System {
     }
     auto out = std::make_unique<PythonSystem>(*this);
     out->obj_ = std::move(next);
+    if (compiled_) out->pack_data();
     const double shown = out->own_parameters().get(name);
     require(shown == value || (std::isnan(shown) && std::isnan(value)), key.c_str(),
             "the Python model changed by " +
@@ -262,7 +400,33 @@ class PythonSystem final : public model::System {
   }
 
  private:
+  // the object's data for the compiled functions, and the scales they do not compute (the GIL
+  // held by the caller)
+  void pack_data() {
+    const auto packed = compiled_->table.attr("pack")(obj_).cast<Array>();
+    data_.assign(packed.data(), packed.data() + packed.size());
+    if (data_.empty()) data_.push_back(0.0);
+    force_scale_ = obj_.attr("force_scale")().cast<double>();
+    mass_scale_ = has_[0] ? obj_.attr("mass_scale")().cast<double>() : System::mass_scale();
+  }
+  template <class Fn>
+  double scalar(Fn fn, double t, const VecQ& q, const char* method) const {
+    double out = 0.0;
+    check_status(fn(t, q.data(), data_.data(), &out), method, nq_);
+    return out;
+  }
+  template <class Fn>
+  double scalar(Fn fn, double t, const VecQ& q, const VecQ& qd, const char* method) const {
+    double out = 0.0;
+    check_status(fn(t, q.data(), qd.data(), data_.data(), &out), method, nq_);
+    return out;
+  }
+
   py::object obj_;
+  std::shared_ptr<const CompiledFunctions> compiled_;  ///< null: the uncompiled route
+  std::vector<double> data_;                           ///< p of the compiled functions
+  double force_scale_{1.0};
+  double mass_scale_{1.0};
   int nq_{0};
   std::vector<std::string> names_;
   std::vector<bool> has_;
@@ -292,16 +456,18 @@ std::vector<int> PythonSymmetry::contact_map() const {
 void bind_python_model(py::module_& m) {
   m.def(
       "_python_model",
-      [](py::object obj, const std::string& law, double e, double mu) {
+      [](py::object obj, const std::string& law, double e, double mu, py::object compiled) {
         LawChoice choice;
         choice.kind = parse_law(law);
         choice.params = {mu, e};
         return std::shared_ptr<model::System>(
-            std::make_shared<PythonSystem>(std::move(obj), choice));
+            std::make_shared<PythonSystem>(std::move(obj), choice, std::move(compiled)));
       },
       py::arg("obj"), py::arg("law") = "stronge", py::arg("e") = 0.0, py::arg("mu") = 0.0,
+      py::arg("compiled") = py::none(),
       "Wraps a Python object with nq, contacts, mass_matrix, applied_forces, contact, "
-      "potential_energy and force_scale into a Model (see clatter.python_model).");
+      "potential_energy and force_scale into a Model (see clatter.python_model); compiled: its "
+      "CompiledModel (clatter._compiled), or None to call the methods.");
 }
 
 }  // namespace clatter::python
