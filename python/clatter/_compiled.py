@@ -47,6 +47,22 @@ REQUIRED = ("mass_matrix", "applied_forces", "contact", "potential_energy")
 PYTHON_ONLY = {"parameters", "with_parameter", "symmetry", "force_scale", "mass_scale"}
 
 _cache = {}  # (class, layout) -> CompiledModel: a class compiles once per data layout
+_helper_jits = {}  # (data named tuple class, method name) -> the method compiled (on first use)
+_helper_names = set()  # method names offered on named tuples (numba keeps one typer per name)
+
+
+def _helper_typer(name):
+    """The typer of self.name(...) on any compiled model's data: that model's method."""
+    def typer(self, *args):
+        get = _helper_jits.get((getattr(self, "instance_class", None), name))
+        if get is None:
+            return None
+        fn = get()
+
+        def impl(self, *args):
+            return fn(self, *args)
+        return impl
+    return typer
 
 
 def _numba():
@@ -272,20 +288,12 @@ def compile_model(obj, nq):
             if (callable(value) and not isinstance(value, (staticmethod, classmethod, type))
                     and not name.startswith("__") and name not in PYTHON_ONLY):
                 helpers.add(name)
-    def typer_of(name):
-        def typer(self, *args):
-            if getattr(self, "instance_class", None) is not data:
-                return None
-            fn = jit(name)
-
-            def impl(self, *args):
-                return fn(self, *args)
-            return impl
-        return typer
-
     for name in sorted(helpers):
-        for base in (types.NamedTuple, types.NamedUniTuple):
-            overload_method(base, name)(typer_of(name))
+        _helper_jits[(data, name)] = lambda name=name: jit(name)
+        if name not in _helper_names:  # numba keeps the first method of a name: one per name
+            _helper_names.add(name)
+            for base in (types.NamedTuple, types.NamedUniTuple):
+                overload_method(base, name)(_helper_typer(name))
 
     p_sig = types.CPointer(types.float64)
     arg_types = {"t": types.float64, "c": types.int64, "q": p_sig, "qd": p_sig}

@@ -1,0 +1,123 @@
+#!/usr/bin/python3
+"""Benchmark of models written in Python against the same models in C++ (issue 26 item 2; not a
+timed test; docs/performance.md, "Models written in Python, compiled").
+
+Usage:  PYTHONPATH=build/python /usr/bin/python3 bench/compiled_model_bench.py [--rounds R]
+
+Two systems, each run four ways side by side on the same start, rounds alternated, CPU time of
+clatter.simulate (time.process_time: the machine is shared), medians:
+  walker       McGeer's rimless wheel, 6 spokes, 40 s down the slope (~43 impacts, 15 932
+               right-hand sides): the C++ plugin examples/rimless_wheel/rimless_wheel.cpp, the
+               Python class examples/rimless_wheel/rimless_wheel.py compiled (tuples), the same
+               written with numpy arrays compiled (ArrayWheel below, as first written), and the
+               Python class uncompiled;
+  rod on belt  [NDC]'s rod on a belt, case 1-3 for 100 time units: the built-in C++ model
+               rod_on_belt, examples/python_model/rod_on_belt.py compiled and uncompiled.
+Every run of a system must end with the same events (count) and a final state equal to the C++
+one to 1e-9 (printed); the compile time of each class is printed beside (once per class and data
+layout, then cached in the process). Prints one JSON line and a table.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import clatter
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "examples", "rimless_wheel"))
+sys.path.insert(0, os.path.join(ROOT, "examples", "python_model"))
+from rimless_wheel import RimlessWheel  # noqa: E402
+from rod_on_belt import RodOnBelt  # noqa: E402
+
+
+class ArrayWheel(RimlessWheel):
+    """The rimless wheel's state functions returning numpy arrays (one allocation each when
+    compiled)."""
+
+    def mass_matrix(self, t, q):
+        return np.diag(np.array([self.m, self.m, self.I]))
+
+    def applied_forces(self, t, q, qd):
+        return np.array([self.m * self.g * math.sin(self.slope),
+                         -self.m * self.g * math.cos(self.slope), 0.0])
+
+    def contact(self, c, t, q, qd):
+        phi = q[2] + 2.0 * math.pi * c / self.n
+        s, co = math.sin(phi), math.cos(phi)
+        w2 = qd[2] * qd[2]
+        J = np.array([[1.0, 0.0, self.l * co], [0.0, 1.0, self.l * s]])
+        return (q[1] - self.l * co, J, np.zeros(2),
+                np.array([-self.l * s * w2, self.l * co * w2]), self.l)
+
+
+def compiled(obj, **law):
+    t0 = time.process_time()
+    model = clatter.python_model(obj, compile=True, **law)
+    return model, time.process_time() - t0
+
+
+def systems():
+    wheel_law = dict(law="stronge", e=0.0, mu=3.0)
+    clatter.load_plugin("rimless_wheel")
+    wheel_tuples, ct_tuples = compiled(RimlessWheel(), **wheel_law)
+    wheel_arrays, ct_arrays = compiled(ArrayWheel(), **wheel_law)
+    walker = dict(
+        name="walker", start=dict(q=[0.0, 1.0, 0.0], qd=[1.5, 0.0, -1.5], t_end=40.0,
+                                  two_contact="sequential"),
+        runs={"C++ plugin": (clatter.Model("rimless_wheel", spokes=6, **wheel_law), None),
+              "Python compiled (tuples)": (wheel_tuples, ct_tuples),
+              "Python compiled (arrays)": (wheel_arrays, ct_arrays),
+              "Python uncompiled": (clatter.python_model(RimlessWheel(), **wheel_law), None)})
+    sc = clatter.load_scenario(os.path.join(ROOT, "examples", "ndc_case_1_3.toml"))
+    rod_law = dict(law="stronge", e=0.0, mu=sc.model.parameters["mu"]) \
+        if "mu" in sc.model.parameters else dict(law="stronge")
+    belt_compiled, ct_belt = compiled(RodOnBelt.from_scenario(sc), **rod_law)
+    belt = dict(
+        name="rod on belt", start=dict(q=sc.q0, qd=sc.qd0, t0=sc.t0, t_end=sc.t0 + 100.0),
+        runs={"C++ built-in": (sc.model, None),
+              "Python compiled": (belt_compiled, ct_belt),
+              "Python uncompiled": (clatter.python_model(RodOnBelt.from_scenario(sc), **rod_law),
+                                    None)})
+    return [walker, belt]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    out = []
+    for system in systems():
+        times = {k: [] for k in system["runs"]}
+        finals = {}
+        for _ in range(args.rounds):
+            for name, (model, _) in system["runs"].items():
+                t0 = time.process_time()
+                r = clatter.simulate(model, events_only=True, **system["start"])
+                times[name].append(time.process_time() - t0)
+                finals[name] = (r.reason, r.counts["events"], r.counts["rhs_evaluations"],
+                                np.concatenate([r.q_final, r.qd_final]))
+        ref_name = next(iter(system["runs"]))
+        ref = statistics.median(times[ref_name])
+        print(f"\n{system['name']}: CPU medians of {args.rounds} alternated rounds")
+        print(f"{'run':28s} {'time':>10s} {'ratio':>7s} {'events':>7s} {'rhs':>7s} "
+              f"{'|x - x_C++|':>12s} {'compile':>8s}")
+        for name, (_, compile_s) in system["runs"].items():
+            reason, events, rhs, x = finals[name]
+            med = statistics.median(times[name])
+            diff = float(np.abs(x - finals[ref_name][3]).max())
+            print(f"{name:28s} {med * 1e3:8.2f}ms {med / ref:7.2f} {events:7d} {rhs:7d} "
+                  f"{diff:12.1e} {'' if compile_s is None else f'{compile_s:.2f}s':>8s}")
+            out.append(dict(system=system["name"], run=name, cpu_s=med, ratio=med / ref,
+                            events=events, rhs=rhs, reason=reason, max_state_diff=diff,
+                            compile_s=compile_s))
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Python models compiled with numba (clatter.python_model(..., compile=True), issue 26 item 2;
+python/clatter/_compiled.py, docs/python.md "Compiled models").
+
+Expected values come from independent routes, never from an earlier compiled run:
+  - the same class uncompiled (its methods called by the engine through Python): compiled code
+    performs the same IEEE operations in the same order (numba's default: no fast-math, no
+    contraction into FMA; math.sin/cos from the same libm), so both runs must agree to round-off,
+    asserted to 1e-12 on states of order 1-50 (they are in fact equal to the last bit here);
+  - the built-in C++ models and McGeer's closed form for the rimless wheel's gait
+    (tests/python/test_symmetry_orbits.py states it);
+  - the closed-form apex of the ball's period-1 orbit on a sinusoidal floor
+    (tests/python/test_python_model.py states it).
+numba is a test dependency (scripts/setup.sh installs python3-numba): these tests do not skip.
+"""
+import math
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import clatter
+
+HERE = os.path.dirname(__file__)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "examples", "python_model"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "examples", "rimless_wheel"))
+from planar_body import PlanarBody  # noqa: E402
+from rimless_wheel import RimlessWheel  # noqa: E402
+
+from test_symmetry_orbits import SEQUENTIAL, closed_form, gait  # noqa: E402
+
+START = dict(q=[0.0, 1.0, 0.0], qd=[1.5, 0.0, -1.5])
+
+
+def assert_same_run(a, b, tol=1e-12):
+    assert a.reason == b.reason == "end_time", (a.message, b.message)
+    assert len(a.events["t"]) == len(b.events["t"]) >= 3
+    np.testing.assert_array_equal(a.events["kind"], b.events["kind"])
+    np.testing.assert_array_equal(a.events["contact"], b.events["contact"])
+    np.testing.assert_allclose(a.events["t"], b.events["t"], rtol=0, atol=tol)
+    np.testing.assert_allclose(a.q, b.q, rtol=0, atol=tol)
+    np.testing.assert_allclose(a.qd, b.qd, rtol=0, atol=tol)
+    np.testing.assert_allclose(a.energy, b.energy, rtol=0, atol=tol)
+
+
+class ArrayWheel(RimlessWheel):
+    """The rimless wheel as first written, with numpy arrays (each one an allocation when
+    compiled): the compiled route must accept arrays and lists as well as tuples."""
+
+    def mass_matrix(self, t, q):
+        return np.diag(np.array([self.m, self.m, self.I]))
+
+    def applied_forces(self, t, q, qd):
+        return np.array([self.m * self.g * math.sin(self.slope),
+                         -self.m * self.g * math.cos(self.slope), 0.0])
+
+    def contact(self, c, t, q, qd):
+        phi = q[2] + 2.0 * math.pi * c / self.n
+        s, co = math.sin(phi), math.cos(phi)
+        w2 = qd[2] * qd[2]
+        J = np.array([[1.0, 0.0, self.l * co], [0.0, 1.0, self.l * s]])
+        return q[1] - self.l * co, J, np.zeros(2), [-self.l * s * w2, self.l * co * w2], self.l
+
+
+@pytest.mark.parametrize("cls", [RimlessWheel, ArrayWheel])
+def test_compiled_wheel_walks_as_the_uncompiled_one_and_the_plugin(cls):
+    # 40 s down the slope: ~43 impacts of the spokes, sticking (Stronge e* = 0, mu = 3)
+    opts = dict(t_end=40.0, output_dt=0.05, **SEQUENTIAL)
+    compiled = clatter.python_model(cls(), law="stronge", e=0.0, mu=3.0, compile=True)
+    plain = clatter.python_model(cls(), law="stronge", e=0.0, mu=3.0)
+    a, b = clatter.simulate(compiled, **START, **opts), clatter.simulate(plain, **START, **opts)
+    assert_same_run(a, b)
+    assert a.counts["impacts"] >= 40
+    # the C++ plugin (examples/rimless_wheel/rimless_wheel.cpp) computes the same mechanics with
+    # its own expressions: equal to round-off amplified over 40 impacts (measured 0, allowed 1e-9)
+    clatter.load_plugin("rimless_wheel")
+    plugin = clatter.Model("rimless_wheel", law="stronge", e=0.0, mu=3.0, spokes=6)
+    assert_same_run(a, clatter.simulate(plugin, **START, **opts), tol=1e-9)
+
+
+def test_tuple_and_array_results_are_the_same_model():
+    # both styles, uncompiled: the tuple-returning class converted by the binding (a tuple
+    # becomes a new array, which must outlive the reading of its numbers) equals the array one
+    opts = dict(t_end=10.0, output_dt=0.05, **SEQUENTIAL)
+    a = clatter.simulate(clatter.python_model(RimlessWheel(), mu=3.0), **START, **opts)
+    b = clatter.simulate(clatter.python_model(ArrayWheel(), mu=3.0), **START, **opts)
+    assert_same_run(a, b, tol=0.0)
+
+
+def test_compiled_wheel_gait_is_mcgeers():
+    # the symmetry stays a Python call; the orbit and its multiplier as McGeer's closed form
+    # (to 1e-8 and 1e-5, as test_symmetry_orbits.py for the uncompiled model)
+    eta, _, w0 = closed_form()
+    o = gait(clatter.python_model(RimlessWheel(), law="stronge", e=0.0, mu=3.0, compile=True))
+    assert o["converged"], o["message"]
+    assert o["x0"][5] == pytest.approx(-w0, abs=1e-8)
+    assert abs(o["multipliers"][0]) == pytest.approx(eta * eta, abs=1e-5)
+
+
+def test_compiled_rod_with_helper_method_and_tuple_data_equals_the_built_in_rod():
+    # PlanarBody uses self.points (a list of tuples: a tuple of tuples when compiled), a helper
+    # method self.floor(t) and all the optional scale functions; against the built-in rod with
+    # the tolerances of test_python_model.py (its sines differ from libm's by a few ulp)
+    surface = dict(amplitude=0.3, omega=4.405)
+    builtin = clatter.Model("rod", mass=1.0, half_length=1.0, surface=surface, e=0.8, mu=0.3)
+    mine = clatter.python_model(PlanarBody.rod(1.0, 1.0, **surface), law="stronge", e=0.8,
+                                mu=0.3, compile=True)
+    plain = clatter.python_model(PlanarBody.rod(1.0, 1.0, **surface), law="stronge", e=0.8,
+                                 mu=0.3)
+    q, qd = [0.0, 2.0, 0.4], [0.2, 0.0, 1.0]
+    opts = dict(t_end=4.0, output_dt=0.01, exact_flight=False, two_contact="sequential")
+    a = clatter.simulate(mine, q, qd, **opts)
+    ref = clatter.simulate(builtin, q, qd, **opts)
+    assert len(a.events["t"]) == len(ref.events["t"])
+    np.testing.assert_allclose(a.events["t"], ref.events["t"], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(a.q, ref.q, rtol=0, atol=1e-11)
+    assert_same_run(a, clatter.simulate(plain, q, qd, **opts))
+    assert mine.check_conformance(0.1, q, qd)["pass"]
+
+
+def test_compiled_sweep_changes_parameters_without_recompiling():
+    # sweep_parameters over surface.omega on two threads (the compiled functions run without the
+    # GIL; with_parameter re-packs the data): the closed-form apex of the period-1 orbit,
+    #   y_apex = A sin(phi) + g T^2/8, cos(phi) = g T (1 - e)/(2 A omega (1 + e)),
+    # to 1e-6, as for the uncompiled model in test_python_model.py
+    model = clatter.python_model(PlanarBody.ball(amplitude=1.0, omega=3.0), law="newton", e=0.9,
+                                 compile=True)
+    r = clatter.sweep_parameters(model, [("surface.omega", 3.0, 3.1, 3)],
+                                 initial=[(0.0, [0.0, 3.0, 0.0], [0.0, 0.0, 0.0])],
+                                 carry_over="up", transient_periods=300, record_periods=5,
+                                 exact_flight=False, threads=2)
+    g, A, e = 9.81, 1.0, 0.9
+    for k, omega in enumerate(np.linspace(3.0, 3.1, 3)):
+        T = 2.0 * np.pi / omega
+        c = g * T * (1.0 - e) / (2.0 * A * omega * (1.0 + e))
+        apex = A * np.sqrt(1.0 - c * c) + g * T * T / 8.0
+        assert len(r["values"][k]) >= 5
+        np.testing.assert_allclose(r["values"][k], apex, rtol=0, atol=1e-6)
+    # a changed model keeps its compiled functions and shows the new value
+    assert model.with_parameter("gravity", 4.0).parameters["gravity"] == 4.0
+
+
+def test_compiled_dropped_ball_sees_a_changed_parameter():
+    # y = 1 dropped onto a fixed floor: the first impact at sqrt(2/g), for the declared g and a
+    # changed one (closed form, to 1e-10 s): the compiled functions read the re-packed data
+    ball = clatter.python_model(PlanarBody.ball(), law="newton", e=0.5, compile=True)
+    for m, g in ((ball, 9.81), (ball.with_parameter("gravity", 4.0), 4.0)):
+        r = clatter.simulate(m, [0.0, 1.0, 0.0], [0.0, 0.0, 0.0], t_end=0.8, exact_flight=False,
+                             events_only=True)
+        first = r.events["t"][list(r.events["kind"]).index("impact")]
+        assert first == pytest.approx(math.sqrt(2.0 / g), abs=1e-10)
+
+
+def test_what_cannot_be_compiled_is_named():
+    class UsesAString(RimlessWheel):
+        def applied_forces(self, t, q, qd):
+            return (0.0, -self.m * self.g * len(self.contacts[0]), 0.0)
+
+    with pytest.raises(ValueError, match=r"UsesAString\.applied_forces cannot be compiled.*"
+                                         r"compile=False"):
+        clatter.python_model(UsesAString(), compile=True)
+
+    class EightNumbers(RimlessWheel):
+        def mass_matrix(self, t, q):
+            return ((self.m, 0.0, 0.0), (0.0, self.m, 0.0), (0.0, self.I))
+
+    with pytest.raises(ValueError, match=r"EightNumbers\.mass_matrix.*9 numbers.*holds 8"):
+        clatter.python_model(EightNumbers(), compile=True)
+
+    class TwoForces(RimlessWheel):  # an array of the wrong size: found when it is called
+        def applied_forces(self, t, q, qd):
+            return np.zeros(2)
+
+    m = clatter.python_model(TwoForces(), compile=True)
+    with pytest.raises(ValueError, match="applied_forces: must return 3 numbers"):
+        clatter.simulate(m, **START, t_end=1.0)
+
+    class BadJ(RimlessWheel):
+        def contact(self, c, t, q, qd):
+            return q[1], np.zeros((2, 2)), (0.0, 0.0), (0.0, 0.0)
+
+    m = clatter.python_model(BadJ(), compile=True)
+    with pytest.raises(ValueError, match="contact: J: must return 6 numbers"):
+        clatter.simulate(m, **START, t_end=1.0)
+
+
+def test_a_parameter_change_must_keep_the_data_layout():
+    class Renaming(RimlessWheel):
+        def with_parameter(self, name, value):
+            other = super().with_parameter(name, value)
+            other.l = "one metre"  # a number becomes a string: the compiled code cannot see it
+            return other
+
+    m = clatter.python_model(Renaming(), compile=True)
+    with pytest.raises(ValueError, match=r"changed from the layout.*attributes l"):
+        m.with_parameter("slope", 0.1)
+
+
+def test_without_numba_the_error_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numba", None)  # `import numba` raises ImportError
+    with pytest.raises(ImportError, match="python3-numba.*compile=False"):
+        clatter.python_model(RimlessWheel(), compile=True)
