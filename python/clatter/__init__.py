@@ -578,7 +578,7 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
                      section: str = "apex", observe: str = "y", contact: int = -1,
                      transient_periods: float = 1000.0, record_periods: float = 200.0,
                      period_parameter: str = "surface.omega", threads: int = 2,
-                     periodic_tol: float = 0.0, periodic_check: bool = True,
+                     periodic_tol: float | None = None, periodic_check: bool = True,
                      crossing: Crossing | None = None, clock: str = "periods",
                      max_time: float | None = None, progress: bool | None = None,
                      **options: Any) -> dict[str, Any]:
@@ -589,8 +589,10 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
     "strobe" (t0 + k 2 pi/omega), or "crossing" with crossing=(name, value[, "up"|"down"|"both"])
     (the coordinate crossing the value), and the quantity `observe` ("y", "ydot", "phase", "v_N").
     periodic_tol > 0: a value stops once its stroboscopic states close a cycle of <= 64 periods
-    to that relative tolerance, and the rest of its record repeats the cycle (docs/analysis.md);
-    periodic_check=False takes a cycle without the perturbed replay that shows it stable.
+    to that relative tolerance, shown stable by a perturbed replay, and the rest of its record
+    repeats the cycle (docs/analysis.md); None (default): 1e-10 under the periods clock, else 0,
+    as `clatter sweep`; 0: every value in full. periodic_check=False takes a cycle without the
+    replay.
     clock: what transient_periods and record_periods count: "periods" (of period_parameter, the
     forcing), "time" [s], "impacts" or "impacts:CONTACT" (impacts of any contact or of one), or
     "crossings" (of the section); a model without a forcing needs one of the last three. With
@@ -630,7 +632,8 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
     try:
         return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
                                    int(contact), float(transient_periods), float(record_periods),
-                                   period_parameter, int(threads), float(periodic_tol),
+                                   period_parameter, int(threads),
+                                   None if periodic_tol is None else float(periodic_tol),
                                    bool(periodic_check), str(clock), float(max_time),
                                    _advance_to(bar, lambda done, total: done))
     finally:

@@ -11,6 +11,7 @@
 //   count; analysis::parse_clock)
 //   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
 
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -35,7 +36,8 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const py::dict& options, const std::vector<Axis>& axes, const std::string& carry,
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
-                   int threads, double periodic_tol, bool periodic_check, const std::string& clock,
+                   int threads, std::optional<double> periodic_tol, bool periodic_check,
+                   const std::string& clock,
                    double max_time, const py::object& progress) {
   require_model(m);
   analysis::ParameterSweep sw;
@@ -66,14 +68,15 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     sw.observe.crossing_value = c.value;
     sw.observe.crossing_direction = c.direction;
   }
-  sw.periodic.tol = periodic_tol;
-  sw.periodic.check_stability = periodic_check;
   sw.observe.quantity = quantity;
   sw.observe.contact = contact;
   sw.transient_periods = transient;
   sw.record_periods = record;
   sw.period_parameter = period_parameter;
   analysis::parse_clock(clock, *m, "clock", sw.clock, sw.clock_contact);
+  // None: on under the periods clock (a forced model), as `clatter sweep`
+  sw.periodic.tol = periodic_tol ? *periodic_tol : analysis::default_periodic_tol(sw.clock);
+  sw.periodic.check_stability = periodic_check;
   sw.max_time = max_time;
   std::vector<hybrid::InitialState> init;
   for (const auto& [t, q, qd] : initials) {

@@ -130,10 +130,12 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
                            : init.t + (sw.transient_periods + sw.record_periods) * T;
     set_engine_section(what, o);
     o.record_events = true;
-    // the shortcut needs whole periods: the end t₀ + N T is then a stroboscopic time
+    // the shortcut needs whole periods: the end t₀ + N T is then a stroboscopic time; and at
+    // most 1e9 of them, so that the repetitions of the cycle are counted in a long (a longer
+    // run, which the shortcut would otherwise end at once, runs in full within its bounds)
     const double N = sw.transient_periods + sw.record_periods;
     PeriodicShortcut shortcut = sw.periodic;
-    if (N != std::round(N) || sw.clock != SweepClock::kPeriods) shortcut.tol = 0.0;
+    if (N != std::round(N) || N > 1e9 || sw.clock != SweepClock::kPeriods) shortcut.tol = 0.0;
     const bool strobe = what.section == SectionKind::kStroboscopic || shortcut.tol > 0.0;
     o.output_dt = strobe ? 2.0 * std::numbers::pi / omega : 0.0;
     // the shortcut's stability check: the same model and options from a perturbed state,

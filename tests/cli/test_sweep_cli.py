@@ -227,10 +227,16 @@ class PeriodicShortcut(unittest.TestCase):
 
     def test_values_equal_the_full_run_after_fewer_periods(self):
         with tempfile.TemporaryDirectory() as d:
-            full, jf = self.sweep(d, "full")
+            full, jf = self.sweep(d, "full", "--no-periodic-shortcut")
             cut, jc = self.sweep(d, "cut", "--periodic-tol", "1e-10")
             self.assertEqual(jf["periodic_tol"], 0)
             self.assertEqual(jc["periodic_tol"], 1e-10)
+            # the default (issue 26 item 3): the shortcut at 1e-10 under the periods clock, the
+            # same bytes as asked for explicitly; off under another clock
+            default, jd = self.sweep(d, "default")
+            self.assertEqual(jd["periodic_tol"], 1e-10)
+            self.assertEqual(default, cut)
+            self.assertEqual(jd["points"], jc["points"])
             self.assertNotIn("cycle", jf["points"][0])
             self.assertEqual(len(cut), len(full))
             self.assertEqual(cut[0], full[0])
@@ -409,8 +415,11 @@ class Resume(unittest.TestCase):
     def tearDownClass(cls):
         cls.tmp.cleanup()
 
+    # every value in full: with the periodic shortcut (the default) each would end in a few
+    # periods, too soon to be cut
     ARGS = ["--omega", 2.9, 3.4, 11, "--carry-over", "up", "--transient-periods", 300,
-            "--record-periods", 20, "--threads", 1, "--no-plot", "--no-progress"]
+            "--record-periods", 20, "--threads", 1, "--no-plot", "--no-progress",
+            "--no-periodic-shortcut"]
 
     def reference(self, d):
         out = os.path.join(d, "ref")
@@ -521,7 +530,13 @@ class BadInput(unittest.TestCase):
         self.check(["--omega", 3, 4, 3, "--carry-over", "sideways"], "--carry-over")
         self.check(["--omega", 3, 4, 3, "--max-wall-time", -1], "--max-wall-time")
         self.check(["--omega", 3, 4, 3, "--periodic-tol", 1], "--periodic-tol")
-        self.check(["--omega", 3, 4, 3, "--no-periodic-check"], "--no-periodic-check")
+        self.check(["--omega", 3, 4, 3, "--periodic-tol", 0, "--no-periodic-check"],
+                   "--no-periodic-check")
+        self.check(["--omega", 3, 4, 3, "--no-periodic-shortcut", "--no-periodic-check"],
+                   "--no-periodic-check")
+        self.check(["--omega", 3, 4, 3, "--no-periodic-shortcut", "--periodic-tol", 1e-9],
+                   "--no-periodic-shortcut")
+        self.check(["--omega", 3, 4, 3, "--periodic-tol", "nan"], "--periodic-tol")
         self.check(["--omega", 3, 4, 3, "--periodic-tol", -1e-9], "--periodic-tol")
         self.check(["--omega", 3, 4, 3, "--section", "strobe", "--observe", "phase"], "--observe")
         self.check(["--omega", 3, 4, 3, "--section", "crossing"], "--crossing")
@@ -592,7 +607,7 @@ class Mpi(unittest.TestCase):
         with open(BALL) as f, open(ball, "w") as g:
             g.write(f.read() + SLOW_RIDE)  # [simulation] is its last table
         args = [ball, "--omega", 2.9, 3.4, 11, "--transient-periods", 300, "--record-periods",
-                20, "--threads", 1, "--no-plot", "--no-progress"]
+                20, "--threads", 1, "--no-plot", "--no-progress", "--no-periodic-shortcut"]
         rc, _, err = run("sweep", *args, "--out", os.path.join(base.name, "ref"))
         self.assertEqual(rc, 0, err)
         ref = digest(os.path.join(base.name, "ref"), DATA)
@@ -628,7 +643,7 @@ class Mpi(unittest.TestCase):
         with open(BALL) as f, open(ball, "w") as g:
             g.write(f.read() + SLOW_RIDE)  # slow values, as Resume
         args = [ball, "--omega", 2.9, 3.4, 11, "--transient-periods", 300, "--record-periods",
-                20, "--threads", 1, "--no-plot", "--no-progress"]
+                20, "--threads", 1, "--no-plot", "--no-progress", "--no-periodic-shortcut"]
         rc, _, err = run("sweep", *args, "--out", os.path.join(base.name, "ref"))
         self.assertEqual(rc, 0, err)
         with tempfile.TemporaryDirectory() as d:

@@ -182,10 +182,19 @@ def test_periodic_shortcut_from_python(examples):
     sc = clatter.load_scenario(os.path.join(examples, "ball_table_period1.toml"))
     axis = [("surface.omega", 3.0, 3.1, 3)]
     full = clatter.sweep_parameters(sc, axis, carry_over="up", transient_periods=600,
-                                    record_periods=10)
+                                    record_periods=10, periodic_tol=0)
     cut = clatter.sweep_parameters(sc, axis, carry_over="up", transient_periods=600,
                                    record_periods=10, periodic_tol=1e-10)
     assert full["cycle"] == [0, 0, 0]
+    # the default (issue 26 item 3): 1e-10 under the periods clock, as `clatter sweep`; off under
+    # the time clock (the same values as the full run, bit for bit)
+    default = clatter.sweep_parameters(sc, axis, carry_over="up", transient_periods=600,
+                                       record_periods=10)
+    assert default["values"] == cut["values"] and default["cycle"] == cut["cycle"]
+    T = [2 * np.pi / w for w in (3.0, 3.05, 3.1)]
+    timed = clatter.sweep_parameters(sc, [("surface.omega", 3.0, 3.0, 1)], clock="time",
+                                     transient_periods=600 * T[0], record_periods=10 * T[0])
+    assert timed["cycle"] == [0]
     for k in range(3):
         assert 1 <= cut["cycle"][k] and cut["closed_at"][k] < 600
         assert cut["refused"][k] == 0  # a stable orbit: its first cycle is shown stable
@@ -197,8 +206,8 @@ def test_periodic_shortcut_from_python(examples):
     assert [len(v) for v in strobe["values"]] == [11, 11, 11]
     with pytest.raises(ValueError, match="periodic_tol"):
         clatter.sweep_parameters(sc, axis, periodic_tol=1.0)
-    with pytest.raises(ValueError, match="^periodic_check: "):
-        clatter.sweep_parameters(sc, axis, periodic_check=False)
+    with pytest.raises(ValueError, match="^periodic_check: "):  # the shortcut is off
+        clatter.sweep_parameters(sc, axis, periodic_check=False, periodic_tol=0)
 
 
 def test_periodic_check_from_python():

@@ -28,6 +28,8 @@ def run_from(first, env):
         if not ready:
             child.kill()
             child.wait()
+            if current is None:  # the child did not reach its first call in time
+                return count, outcomes, (first, "(start-up)", "hang")
             return count, outcomes, (current[0], current[1], "hang")
         line = child.stdout.readline()
         if not line:

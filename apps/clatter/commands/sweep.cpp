@@ -70,7 +70,8 @@ struct SweepCliOptions {
   int threads{2};
   bool resume{false};
   double max_wall_time{0.0};
-  double periodic_tol{0.0};
+  std::optional<double> periodic_tol;  ///< none: analysis::default_periodic_tol of the clock
+  bool no_periodic_shortcut{false};
   bool periodic_check{true};
   std::string timings;
   bool hdf5{false};
@@ -263,12 +264,12 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
           "must be a finite number > 0", o.record_periods);
   require(o.threads >= 1 && o.threads <= 256, "--threads", "must be an integer in [1, 256]",
           o.threads);
-  require(std::isfinite(o.periodic_tol) && o.periodic_tol >= 0.0 && o.periodic_tol <= 1e-3,
-          "--periodic-tol", "must lie in [0, 1e-3] (0: every value runs in full)", o.periodic_tol);
-  require(o.periodic_check || o.periodic_tol > 0.0, "--no-periodic-check",
-          "turns off the periodic shortcut's stability check: give it with --periodic-tol > 0");
-  sw.periodic.tol = o.periodic_tol;
-  sw.periodic.check_stability = o.periodic_check;
+  if (o.periodic_tol)
+    require(std::isfinite(*o.periodic_tol) && *o.periodic_tol >= 0.0 && *o.periodic_tol <= 1e-3,
+            "--periodic-tol", "must lie in [0, 1e-3] (0: every value runs in full)",
+            *o.periodic_tol);
+  require(!o.no_periodic_shortcut || !o.periodic_tol, "--no-periodic-shortcut",
+          "is --periodic-tol 0: give one of them");
   if (!o.timings.empty()) {
     const std::filesystem::path parent = std::filesystem::path(o.timings).parent_path();
     require(parent.empty() || std::filesystem::is_directory(parent), "--timings",
@@ -283,6 +284,14 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
   // the clock of the transient and the record: forcing periods (surface.omega), seconds, impacts
   // of a contact, or crossings of the section
   analysis::parse_clock(o.clock, *sc.model, "--clock", sw.clock, sw.clock_contact);
+  // the periodic shortcut: on by default where the clock counts forcing periods
+  sw.periodic.tol = o.no_periodic_shortcut ? 0.0
+                    : o.periodic_tol       ? *o.periodic_tol
+                                           : analysis::default_periodic_tol(sw.clock);
+  sw.periodic.check_stability = o.periodic_check;
+  require(o.periodic_check || sw.periodic.tol > 0.0, "--no-periodic-check",
+          "turns off the periodic shortcut's stability check, which is off here (--clock " +
+              o.clock + ", --periodic-tol 0 or --no-periodic-shortcut)");
   const bool events_clock =
       sw.clock == analysis::SweepClock::kImpacts || sw.clock == analysis::SweepClock::kCrossings;
   if (events_clock) {
@@ -325,7 +334,7 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
       // a forcing frequency is needed by the periods clock, the stroboscopic section, the
       // impact phase and the periodic shortcut
       const bool needed = sw.clock == analysis::SweepClock::kPeriods || o.section == "strobe" ||
-                          sw.observe.quantity == "phase" || o.periodic_tol > 0.0;
+                          sw.observe.quantity == "phase" || sw.periodic.tol > 0.0;
       if (!needed) continue;
       if (!swept && !(w > 0.0)) {
         const char* option = sw.clock == analysis::SweepClock::kPeriods ? "--clock"
@@ -646,9 +655,11 @@ Run add_sweep(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--periodic-tol", o->periodic_tol,
                   "stop a value once its states at t0 + k 2 pi/omega repeat with a cycle of p <= "
-                  "64 periods to this relative tolerance, and repeat the cycle to the end (0: run "
-                  "every value in full; see docs/analysis.md for when this is exact)")
-      ->capture_default_str();
+                  "64 periods to this relative tolerance, shown stable by a perturbed replay, and "
+                  "repeat the cycle to the end (default 1e-10 with --clock periods, else 0; 0: "
+                  "run every value in full; docs/analysis.md says when this is exact)");
+  sub->add_flag("--no-periodic-shortcut", o->no_periodic_shortcut,
+                "run every value in full, bounce by bounce (--periodic-tol 0)");
   sub->add_flag(
       "!--no-periodic-check", o->periodic_check,
       "with --periodic-tol: take a cycle without first replaying it perturbed to see that "

@@ -59,6 +59,17 @@ enum class SweepClock : std::uint8_t {
 void parse_clock(std::string_view spec, const model::System& model, const char* field,
                  SweepClock& clock, int& contact);
 
+/// The periodic shortcut's tolerance where the user gave none: on under the periods clock (the
+/// model is forced, and the shortcut watches its stroboscopic states), off (0) under the other
+/// clocks. With it, a value's record differs from the full run's by about 1e-10 relative, and
+/// not at all through a rigid carriage (section_observer.hpp); a cycle is taken only after the
+/// perturbed replay shows it stable. `clatter sweep --no-periodic-shortcut` and Python's
+/// periodic_tol=0 run every value in full.
+inline constexpr double kDefaultPeriodicTol = 1e-10;
+[[nodiscard]] constexpr double default_periodic_tol(SweepClock clock) {
+  return clock == SweepClock::kPeriods ? kDefaultPeriodicTol : 0.0;
+}
+
 struct ParameterSweep {
   SweepGrid grid;
   CarryOver carry{CarryOver::kNone};
@@ -73,8 +84,9 @@ struct ParameterSweep {
   double omega{0.0};                              ///< Ω [rad/s] when period_parameter is empty
   /// stop a value's run once its stroboscopic states close a cycle, and write the rest of the
   /// record by repeating it (section_observer.hpp: exact through a rigid carriage, within about
-  /// tol relative otherwise; off by default). Taken only when transient_periods +
-  /// record_periods is a whole number.
+  /// tol relative otherwise; off here, on by default in `clatter sweep` and Python's
+  /// sweep_parameters under the periods clock: default_periodic_tol). Taken only when
+  /// transient_periods + record_periods is a whole number.
   PeriodicShortcut periodic{};
 };
 
