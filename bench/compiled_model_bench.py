@@ -12,7 +12,7 @@ clatter.simulate (time.process_time: the machine is shared), medians:
                written with numpy arrays compiled (ArrayWheel below, as first written), and the
                Python class uncompiled;
   rod on belt  [NDC]'s rod on a belt, case 1-3 for 100 time units: the built-in C++ model
-               rod_on_belt, examples/python_model/rod_on_belt.py compiled and uncompiled.
+               rod_on_belt, examples/python_model/ndc_rod.py compiled and uncompiled.
 Every run of a system must end with the same events (count) and a final state equal to the C++
 one to 1e-9 (printed); the compile time of each class is printed beside (once per class and data
 layout, then cached in the process). Prints one JSON line and a table.
@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "examples", "rimless_wheel"))
 sys.path.insert(0, os.path.join(ROOT, "examples", "python_model"))
 from rimless_wheel import RimlessWheel  # noqa: E402
-from rod_on_belt import RodOnBelt  # noqa: E402
+from ndc_rod import NdcRod  # noqa: E402
 
 
 class ArrayWheel(RimlessWheel):
@@ -75,14 +75,16 @@ def systems():
               "Python compiled (arrays)": (wheel_arrays, ct_arrays),
               "Python uncompiled": (clatter.python_model(RimlessWheel(), **wheel_law), None)})
     sc = clatter.load_scenario(os.path.join(ROOT, "examples", "ndc_case_1_3.toml"))
-    rod_law = dict(law="stronge", e=0.0, mu=sc.model.parameters["mu"]) \
-        if "mu" in sc.model.parameters else dict(law="stronge")
-    belt_compiled, ct_belt = compiled(RodOnBelt.from_scenario(sc), **rod_law)
+    P = sc.model.parameters
+    rod_law = dict(law="stronge", e=P["r"], mu=P["mu"])
+    belt_compiled, ct_belt = compiled(NdcRod.from_parameters(P), **rod_law)
+    init = sc.initial
     belt = dict(
-        name="rod on belt", start=dict(q=sc.q0, qd=sc.qd0, t0=sc.t0, t_end=sc.t0 + 100.0),
+        name="rod on belt", start=dict(q=init["q"], qd=init["qd"], t0=init["t"],
+                                       t_end=init["t"] + 100.0),
         runs={"C++ built-in": (sc.model, None),
               "Python compiled": (belt_compiled, ct_belt),
-              "Python uncompiled": (clatter.python_model(RodOnBelt.from_scenario(sc), **rod_law),
+              "Python uncompiled": (clatter.python_model(NdcRod.from_parameters(P), **rod_law),
                                     None)})
     return [walker, belt]
 
