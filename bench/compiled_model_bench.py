@@ -9,7 +9,7 @@ clatter.simulate (time.process_time: the machine is shared), medians:
   walker       McGeer's rimless wheel, 6 spokes, 40 s down the slope (~43 impacts, 15 932
                right-hand sides): the C++ plugin examples/rimless_wheel/rimless_wheel.cpp, the
                Python class examples/rimless_wheel/rimless_wheel.py compiled (tuples), the same
-               written with numpy arrays compiled (ArrayWheel below, as first written), and the
+               written with numpy arrays compiled (examples/rimless_wheel/rimless_wheel_arrays.py), and the
                Python class uncompiled;
   rod on belt  [NDC]'s rod on a belt, case 1-3 for 100 time units: the built-in C++ model
                rod_on_belt, examples/python_model/ndc_rod.py compiled and uncompiled.
@@ -19,7 +19,6 @@ layout, then cached in the process). Prints one JSON line and a table.
 """
 import argparse
 import json
-import math
 import os
 import statistics
 import sys
@@ -33,27 +32,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "examples", "rimless_wheel"))
 sys.path.insert(0, os.path.join(ROOT, "examples", "python_model"))
 from rimless_wheel import RimlessWheel  # noqa: E402
+from rimless_wheel_arrays import ArrayWheel  # noqa: E402
 from ndc_rod import NdcRod  # noqa: E402
-
-
-class ArrayWheel(RimlessWheel):
-    """The rimless wheel's state functions returning numpy arrays (one allocation each when
-    compiled)."""
-
-    def mass_matrix(self, t, q):
-        return np.diag(np.array([self.m, self.m, self.I]))
-
-    def applied_forces(self, t, q, qd):
-        return np.array([self.m * self.g * math.sin(self.slope),
-                         -self.m * self.g * math.cos(self.slope), 0.0])
-
-    def contact(self, c, t, q, qd):
-        phi = q[2] + 2.0 * math.pi * c / self.n
-        s, co = math.sin(phi), math.cos(phi)
-        w2 = qd[2] * qd[2]
-        J = np.array([[1.0, 0.0, self.l * co], [0.0, 1.0, self.l * s]])
-        return (q[1] - self.l * co, J, np.zeros(2),
-                np.array([-self.l * s * w2, self.l * co * w2]), self.l)
 
 
 def compiled(obj, **law):

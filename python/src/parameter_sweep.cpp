@@ -37,8 +37,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
                    int threads, std::optional<double> periodic_tol, bool periodic_check,
-                   const std::string& clock,
-                   double max_time, const py::object& progress) {
+                   const std::string& clock, double max_time, const py::object& progress) {
   require_model(m);
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;

@@ -38,8 +38,8 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <pybind11/numpy.h>
@@ -160,8 +160,7 @@ class PythonSymmetry final : public model::MotionSymmetry {
 
 class PythonSystem final : public model::System {
  public:
-  PythonSystem(py::object obj, const LawChoice& law, py::object compiled)
-      : obj_(std::move(obj)) {
+  PythonSystem(py::object obj, const LawChoice& law, py::object compiled) : obj_(std::move(obj)) {
     nq_ = obj_.attr("nq").cast<int>();
     require(nq_ >= 1 && nq_ <= model::kMaxDof, "nq",
             "must lie in [1, " + std::to_string(model::kMaxDof) + "]");
@@ -251,8 +250,8 @@ class PythonSystem final : public model::System {
                         model::ContactGeometry& out) const override {
     if (compiled_) {
       std::array<double, 2 * model::kMaxDof + 6> r{};
-      check_status(compiled_->contact(c, t, q.data(), qd.data(), data_.data(), r.data()),
-                   "contact", nq_);
+      check_status(compiled_->contact(c, t, q.data(), qd.data(), data_.data(), r.data()), "contact",
+                   nq_);
       out.g_N = r[0];
       out.J.resize(2, nq_);
       for (int i = 0; i < 2; ++i)

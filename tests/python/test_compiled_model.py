@@ -8,8 +8,8 @@ Expected values come from independent routes, never from an earlier compiled run
     asserted to 1e-12 on states of order 1-50 (they are in fact equal to the last bit here);
   - the built-in C++ models and McGeer's closed form for the rimless wheel's gait
     (tests/python/test_symmetry_orbits.py states it);
-  - the closed-form apex of the ball's period-1 orbit on a sinusoidal floor
-    (tests/python/test_python_model.py states it).
+  - the closed-form apex of the ball's period-1 orbit on a sinusoidal floor, in a two-thread
+    sweep of a compiled model (test_python_model.py::test_sweep_of_a_python_model_parameter).
 numba is a test dependency (scripts/setup.sh installs python3-numba): these tests do not skip.
 """
 import math
@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "examples", "python_model"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "examples", "rimless_wheel"))
 from planar_body import PlanarBody  # noqa: E402
 from rimless_wheel import RimlessWheel  # noqa: E402
+from rimless_wheel_arrays import ArrayWheel  # noqa: E402
 
 from test_symmetry_orbits import SEQUENTIAL, closed_form, gait  # noqa: E402
 
@@ -41,25 +42,6 @@ def assert_same_run(a, b, tol=1e-12):
     np.testing.assert_allclose(a.q, b.q, rtol=0, atol=tol)
     np.testing.assert_allclose(a.qd, b.qd, rtol=0, atol=tol)
     np.testing.assert_allclose(a.energy, b.energy, rtol=0, atol=tol)
-
-
-class ArrayWheel(RimlessWheel):
-    """The rimless wheel as first written, with numpy arrays (each one an allocation when
-    compiled): the compiled route must accept arrays and lists as well as tuples."""
-
-    def mass_matrix(self, t, q):
-        return np.diag(np.array([self.m, self.m, self.I]))
-
-    def applied_forces(self, t, q, qd):
-        return np.array([self.m * self.g * math.sin(self.slope),
-                         -self.m * self.g * math.cos(self.slope), 0.0])
-
-    def contact(self, c, t, q, qd):
-        phi = q[2] + 2.0 * math.pi * c / self.n
-        s, co = math.sin(phi), math.cos(phi)
-        w2 = qd[2] * qd[2]
-        J = np.array([[1.0, 0.0, self.l * co], [0.0, 1.0, self.l * s]])
-        return q[1] - self.l * co, J, np.zeros(2), [-self.l * s * w2, self.l * co * w2], self.l
 
 
 @pytest.mark.parametrize("cls", [RimlessWheel, ArrayWheel])
@@ -116,28 +98,6 @@ def test_compiled_rod_with_helper_method_and_tuple_data_equals_the_built_in_rod(
     np.testing.assert_allclose(a.q, ref.q, rtol=0, atol=1e-11)
     assert_same_run(a, clatter.simulate(plain, q, qd, **opts))
     assert mine.check_conformance(0.1, q, qd)["pass"]
-
-
-def test_compiled_sweep_changes_parameters_without_recompiling():
-    # sweep_parameters over surface.omega on two threads (the compiled functions run without the
-    # GIL; with_parameter re-packs the data): the closed-form apex of the period-1 orbit,
-    #   y_apex = A sin(phi) + g T^2/8, cos(phi) = g T (1 - e)/(2 A omega (1 + e)),
-    # to 1e-6, as for the uncompiled model in test_python_model.py
-    model = clatter.python_model(PlanarBody.ball(amplitude=1.0, omega=3.0), law="newton", e=0.9,
-                                 compile=True)
-    r = clatter.sweep_parameters(model, [("surface.omega", 3.0, 3.1, 3)],
-                                 initial=[(0.0, [0.0, 3.0, 0.0], [0.0, 0.0, 0.0])],
-                                 carry_over="up", transient_periods=300, record_periods=5,
-                                 exact_flight=False, threads=2)
-    g, A, e = 9.81, 1.0, 0.9
-    for k, omega in enumerate(np.linspace(3.0, 3.1, 3)):
-        T = 2.0 * np.pi / omega
-        c = g * T * (1.0 - e) / (2.0 * A * omega * (1.0 + e))
-        apex = A * np.sqrt(1.0 - c * c) + g * T * T / 8.0
-        assert len(r["values"][k]) >= 5
-        np.testing.assert_allclose(r["values"][k], apex, rtol=0, atol=1e-6)
-    # a changed model keeps its compiled functions and shows the new value
-    assert model.with_parameter("gravity", 4.0).parameters["gravity"] == 4.0
 
 
 def test_compiled_dropped_ball_sees_a_changed_parameter():

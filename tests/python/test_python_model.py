@@ -138,14 +138,18 @@ def test_parameters_of_a_python_model():
         clatter.python_model(Stale()).with_parameter("k", 3.0)
 
 
-def test_sweep_of_a_python_model_parameter():
+@pytest.mark.parametrize("compiled", [False, True])
+def test_sweep_of_a_python_model_parameter(compiled):
     # sweep_parameters over the Python ball's surface.omega, as over a C++ model's: the ball on
     # A sin(omega t) (A = 1, e = 0.9) settles on its period-1 orbit, whose apex height is, in
     # closed form (impact once per period T = 2 pi/omega at the phase phi with
     # cos(phi) = g T (1 - e) / (2 A omega (1 + e)), take-off speed g T/2),
     #   y_apex = A sin(phi) + g T^2 / 8   (the stable orbit: sin(phi) > 0; [B] section 6.3);
-    # to 1e-6 (the Runge-Kutta tolerance of a model without closed-form flight)
-    model = clatter.python_model(PlanarBody.ball(amplitude=1.0, omega=3.0), law="newton", e=0.9)
+    # to 1e-6 (the Runge-Kutta tolerance of a model without closed-form flight). Compiled (numba,
+    # tests/python/test_compiled_model.py): the same, on two threads without the GIL, the data
+    # re-packed by every with_parameter
+    model = clatter.python_model(PlanarBody.ball(amplitude=1.0, omega=3.0), law="newton", e=0.9,
+                                 compile=compiled)
     r = clatter.sweep_parameters(model, [("surface.omega", 3.0, 3.1, 3)],
                                  initial=[(0.0, [0.0, 3.0, 0.0], [0.0, 0.0, 0.0])],
                                  carry_over="up", transient_periods=300, record_periods=5,
