@@ -13,8 +13,9 @@ Strings and other objects are left out: a method that uses one does not compile,
 names the method. force_scale(), mass_scale(), parameters, with_parameter and symmetry stay
 Python, called at set-up and per parameter change, not per step.
 
-The C functions, one per method, all return int32 0 on success or a code for a result of the
-wrong size, and write into `out` (row-major):
+The C functions, one per method, all return int32 0 on success, a code for a result of the
+wrong size, or RAISED (9) if the method raised (the engine then calls the Python method, which
+raises the exception to the caller), and write into `out` (row-major):
   mass_matrix(t, q*, p*, out*)                 out: nq * nq
   applied_forces(t, q*, qd*, p*, out*)         out: nq
   contact(c, t, q*, qd*, p*, out*)             out: g_N, J (2 nq), w (2), gamma (2), scale
@@ -43,6 +44,9 @@ HOT = {
     "gap_scale": ("c", "t", "q"),
 }
 REQUIRED = ("mass_matrix", "applied_forces", "contact", "potential_energy")
+# the status of a method that raised: numba's C functions cannot pass an exception on, so the
+# engine calls the method again uncompiled, where the same exception reaches the caller
+RAISED = 9
 # methods that stay Python (called with the object, not compiled, not offered to compiled code)
 PYTHON_ONLY = {"parameters", "with_parameter", "symmetry", "force_scale", "mass_scale"}
 
@@ -331,7 +335,10 @@ def compile_model(obj, nq):
                + "".join(f"    {a} = carray({a}_, ({nq},))\n" for a in args if a in ("q", "qd"))
                + f"    p = carray(p_, ({size},))\n"
                + f"    out = carray(out_, ({n_out},))\n"
-               + f"    r = fn(make(p), {', '.join(args)})\n"
+               + "    try:\n"
+               + f"        r = fn(make(p), {', '.join(args)})\n"
+               + f"    except Exception:  # noqa: BLE001 (numba catches no narrower)\n"
+               + f"        return {RAISED}\n"
                + store + "    return 0\n")
         scope = {"carray": carray, "np": np, "fn": fn, "make": make}
         exec(src, scope)  # noqa: S102 (generated from the method's arguments)

@@ -25,8 +25,10 @@
 // functions (mass_matrix, applied_forces, contact, potential_energy and the optional
 // kinetic_energy, applied_power, velocity_scale, rate_bound, gap_scale) into C functions of
 // (arguments, p, out) returning 0 or a size error; they are called here without the GIL, on the
-// object's data packed in p (re-packed by a parameter change). force_scale and mass_scale are
-// read once per parameter set; parameters, with_parameter and symmetry stay Python calls.
+// object's data packed in p (re-packed by a parameter change). A compiled method that raised
+// (kRaised) is called again as Python, with the GIL, so that its exception reaches the caller.
+// force_scale and mass_scale are read once per parameter set; parameters, with_parameter and
+// symmetry stay Python calls.
 //
 // A symmetry of its motion
 // (model/motion_symmetry.hpp; orbits modulo it, e.g. a walker's step):
@@ -38,6 +40,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -128,6 +131,10 @@ struct CompiledFunctions {
   CompiledFunctions& operator=(const CompiledFunctions&) = delete;
 };
 
+// the status of a compiled method that raised (RAISED in _compiled.py): numba cannot pass the
+// exception on, so the method is called again uncompiled, where it raises to the caller
+constexpr std::int32_t kRaised = 9;
+
 // a compiled function's status: 0, else InvalidArgument naming the method and the size it owes
 void check_status(std::int32_t status, const char* method, int nq) {
   if (status == 0) return;
@@ -216,12 +223,14 @@ class PythonSystem final : public model::System {
   [[nodiscard]] MatQ mass_matrix(double t, const VecQ& q) const override {
     if (compiled_) {
       std::array<double, model::kMaxDof * model::kMaxDof> out{};
-      check_status(compiled_->mass_matrix(t, q.data(), data_.data(), out.data()), "mass_matrix",
-                   nq_);
-      MatQ M(nq_, nq_);
-      for (int i = 0; i < nq_; ++i)
-        for (int j = 0; j < nq_; ++j) M(i, j) = out[i * nq_ + j];
-      return M;
+      const auto status = compiled_->mass_matrix(t, q.data(), data_.data(), out.data());
+      if (status != kRaised) {
+        check_status(status, "mass_matrix", nq_);
+        MatQ M(nq_, nq_);
+        for (int i = 0; i < nq_; ++i)
+          for (int j = 0; j < nq_; ++j) M(i, j) = out[i * nq_ + j];
+        return M;
+      }
     }
     const py::gil_scoped_acquire gil;
     const auto a = obj_.attr("mass_matrix")(t, to_numpy(q)).cast<Array>();
@@ -235,9 +244,11 @@ class PythonSystem final : public model::System {
                                     const VecA& /*aux*/) const override {
     if (compiled_) {
       VecQ f(nq_);
-      check_status(compiled_->applied_forces(t, q.data(), qd.data(), data_.data(), f.data()),
-                   "applied_forces", nq_);
-      return f;
+      const auto status = compiled_->applied_forces(t, q.data(), qd.data(), data_.data(), f.data());
+      if (status != kRaised) {
+        check_status(status, "applied_forces", nq_);
+        return f;
+      }
     }
     const py::gil_scoped_acquire gil;
     const auto a = obj_.attr("applied_forces")(t, to_numpy(q), to_numpy(qd)).cast<Array>();
@@ -250,8 +261,9 @@ class PythonSystem final : public model::System {
                         model::ContactGeometry& out) const override {
     if (compiled_) {
       std::array<double, 2 * model::kMaxDof + 6> r{};
-      check_status(compiled_->contact(c, t, q.data(), qd.data(), data_.data(), r.data()), "contact",
-                   nq_);
+      const auto status = compiled_->contact(c, t, q.data(), qd.data(), data_.data(), r.data());
+      if (status == kRaised) return contact_geometry_uncompiled(c, t, q, qd, out);
+      check_status(status, "contact", nq_);
       out.g_N = r[0];
       out.J.resize(2, nq_);
       for (int i = 0; i < 2; ++i)
@@ -262,6 +274,10 @@ class PythonSystem final : public model::System {
       out.scale = r[5 + 2 * nq_];
       return;
     }
+    contact_geometry_uncompiled(c, t, q, qd, out);
+  }
+  void contact_geometry_uncompiled(int c, double t, const VecQ& q, const VecQ& qd,
+                                   model::ContactGeometry& out) const {
     const py::gil_scoped_acquire gil;
     const auto r = obj_.attr("contact")(c, t, to_numpy(q), to_numpy(qd)).cast<py::tuple>();
     if (r.size() != 4 && r.size() != 5)
@@ -283,7 +299,8 @@ class PythonSystem final : public model::System {
     out.scale = r.size() == 5 ? r[4].cast<double>() : 1.0;
   }
   [[nodiscard]] double potential_energy(double t, const VecQ& q) const override {
-    if (compiled_) return scalar(compiled_->potential_energy, t, q, "potential_energy");
+    if (compiled_)
+      if (const auto v = scalar(compiled_->potential_energy, t, q, "potential_energy")) return *v;
     const py::gil_scoped_acquire gil;
     return obj_.attr("potential_energy")(t, to_numpy(q)).cast<double>();
   }
@@ -300,20 +317,23 @@ class PythonSystem final : public model::System {
   }
   [[nodiscard]] double kinetic_energy(double t, const VecQ& q, const VecQ& qd) const override {
     if (!has_[1]) return System::kinetic_energy(t, q, qd);
-    if (compiled_) return scalar(compiled_->kinetic_energy, t, q, qd, "kinetic_energy");
+    if (compiled_)
+      if (const auto v = scalar(compiled_->kinetic_energy, t, q, qd, "kinetic_energy")) return *v;
     const py::gil_scoped_acquire gil;
     return obj_.attr("kinetic_energy")(t, to_numpy(q), to_numpy(qd)).cast<double>();
   }
   [[nodiscard]] double applied_power(double t, const VecQ& q, const VecQ& qd,
                                      const VecA& aux) const override {
     if (!has_[2]) return System::applied_power(t, q, qd, aux);
-    if (compiled_) return scalar(compiled_->applied_power, t, q, qd, "applied_power");
+    if (compiled_)
+      if (const auto v = scalar(compiled_->applied_power, t, q, qd, "applied_power")) return *v;
     const py::gil_scoped_acquire gil;
     return obj_.attr("applied_power")(t, to_numpy(q), to_numpy(qd)).cast<double>();
   }
   [[nodiscard]] double velocity_scale(double t, const VecQ& q, const VecQ& qd) const override {
     if (!has_[3]) return System::velocity_scale(t, q, qd);
-    if (compiled_) return scalar(compiled_->velocity_scale, t, q, qd, "velocity_scale");
+    if (compiled_)
+      if (const auto v = scalar(compiled_->velocity_scale, t, q, qd, "velocity_scale")) return *v;
     const py::gil_scoped_acquire gil;
     return obj_.attr("velocity_scale")(t, to_numpy(q), to_numpy(qd)).cast<double>();
   }
@@ -321,8 +341,8 @@ class PythonSystem final : public model::System {
     if (!has_[4]) return System::rate_bound(qd);
     if (compiled_) {
       double out = 0.0;
-      check_status(compiled_->rate_bound(qd.data(), data_.data(), &out), "rate_bound", nq_);
-      return out;
+      const auto status = compiled_->rate_bound(qd.data(), data_.data(), &out);
+      if (const auto v = scalar_result(status, out, "rate_bound", nq_)) return *v;
     }
     const py::gil_scoped_acquire gil;
     return obj_.attr("rate_bound")(to_numpy(qd)).cast<double>();
@@ -331,8 +351,8 @@ class PythonSystem final : public model::System {
     if (!has_[5]) return System::gap_scale(c, t, q);
     if (compiled_) {
       double out = 0.0;
-      check_status(compiled_->gap_scale(c, t, q.data(), data_.data(), &out), "gap_scale", nq_);
-      return out;
+      const auto status = compiled_->gap_scale(c, t, q.data(), data_.data(), &out);
+      if (const auto v = scalar_result(status, out, "gap_scale", nq_)) return *v;
     }
     const py::gil_scoped_acquire gil;
     return obj_.attr("gap_scale")(c, t, to_numpy(q)).cast<double>();
@@ -408,17 +428,25 @@ class PythonSystem final : public model::System {
     force_scale_ = obj_.attr("force_scale")().cast<double>();
     mass_scale_ = has_[0] ? obj_.attr("mass_scale")().cast<double>() : System::mass_scale();
   }
-  template <class Fn>
-  double scalar(Fn fn, double t, const VecQ& q, const char* method) const {
-    double out = 0.0;
-    check_status(fn(t, q.data(), data_.data(), &out), method, nq_);
-    return out;
+  // a compiled scalar function's value, or none if it raised (then the caller calls Python)
+  static std::optional<double> scalar_result(std::int32_t status, double value, const char* method,
+                                             int nq) {
+    if (status == kRaised) return std::nullopt;
+    check_status(status, method, nq);
+    return value;
   }
   template <class Fn>
-  double scalar(Fn fn, double t, const VecQ& q, const VecQ& qd, const char* method) const {
+  std::optional<double> scalar(Fn fn, double t, const VecQ& q, const char* method) const {
     double out = 0.0;
-    check_status(fn(t, q.data(), qd.data(), data_.data(), &out), method, nq_);
-    return out;
+    const auto status = fn(t, q.data(), data_.data(), &out);
+    return scalar_result(status, out, method, nq_);
+  }
+  template <class Fn>
+  std::optional<double> scalar(Fn fn, double t, const VecQ& q, const VecQ& qd,
+                               const char* method) const {
+    double out = 0.0;
+    const auto status = fn(t, q.data(), qd.data(), data_.data(), &out);
+    return scalar_result(status, out, method, nq_);
   }
 
   py::object obj_;

@@ -144,6 +144,29 @@ def test_what_cannot_be_compiled_is_named():
         clatter.simulate(m, **START, t_end=1.0)
 
 
+def test_an_exception_in_a_compiled_method_reaches_the_caller():
+    # numba's C functions cannot pass an exception on: the wrapper reports it and the engine
+    # calls the method again as Python, where it raises, as in the uncompiled route
+    # (test_python_model.py::test_python_model_errors_surface_as_python_exceptions); before,
+    # the exception was printed and the run went on with an unwritten force
+    class Raising(RimlessWheel):
+        def applied_forces(self, t, q, qd):
+            if t > 0.5:
+                raise ZeroDivisionError("from the model")
+            return (0.0, -9.81, 0.0)
+
+        def potential_energy(self, t, q):
+            if t > 0.5:
+                raise KeyError("from the energy")
+            return 9.81 * q[1]
+
+    m = clatter.python_model(Raising(), compile=True)
+    with pytest.raises(ZeroDivisionError, match="from the model"):
+        clatter.simulate(m, **START, t_end=1.0)
+    r = clatter.simulate(m, **START, t_end=0.4)  # before it raises: a normal run
+    assert r.reason == "end_time"
+
+
 def test_a_parameter_change_must_keep_the_data_layout():
     class Renaming(RimlessWheel):
         def with_parameter(self, name, value):
