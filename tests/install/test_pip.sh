@@ -4,7 +4,8 @@
 #   2. pip install --no-build-isolation --no-index SOURCE (CMake builds the module for it);
 #   3. from / (nothing of the tree on the path) the venv's clatter is the one imported, has
 #      __version__, computes an impact, and loads the example plugin built by the tree's build
-#      (examples/user_model), whose first impact is the closed form t1 = asin(w L/u0)/w;
+#      (examples/user_model), whose first impact is the closed form t1 = asin(w L/u0)/w, and
+#      the same box written as a Python class compiled with numba (compile=True);
 #   4. with BUILD_DIR: docs/tutorial.md runs with the venv's Python (its command-line steps with
 #      BUILD_DIR installed into a temporary prefix), tests/tutorial/run_tutorial.py.
 # Usage: tests/install/test_pip.sh SOURCE_DIR EXAMPLE_PLUGIN [BUILD_DIR]
@@ -33,8 +34,36 @@ r = clatter.simulate(m, q=[0.0, 0.2], qd=[3.0, -0.4], t_end=1.0, events_only=Tru
 t = r.events["t"][list(r.events["kind"]).index("impact")]
 w = math.sqrt(8.0 / 2.0)
 assert abs(t - math.asin(w * 0.5 / 3.0) / w) < 1e-10, t
+# a user's own model in Python, compiled with numba from the installed package (the same
+# spring box: x, y of a point mass between walls at +-half_width, springs to the origin)
+class Box:
+    nq, contacts = 2, ["left", "right"]
+
+    def __init__(self):
+        self.m, self.k_x, self.k_y, self.h = 2.0, 8.0, 3.0, 0.5
+
+    def mass_matrix(self, t, q):
+        return ((self.m, 0.0), (0.0, self.m))
+
+    def applied_forces(self, t, q, qd):
+        return (-self.k_x * q[0], -self.k_y * q[1])
+
+    def contact(self, c, t, q, qd):
+        s = 1.0 if c == 1 else -1.0  # the wall at x = s h, its normal pointing back
+        return self.h - s * q[0], ((0.0, 1.0), (-s, 0.0)), (0.0, 0.0), (0.0, 0.0)
+
+    def potential_energy(self, t, q):
+        return 0.5 * (self.k_x * q[0] * q[0] + self.k_y * q[1] * q[1])
+
+    def force_scale(self):
+        return self.k_x + self.k_y
+
+box = clatter.python_model(Box(), law="newton", e=0.8, compile=True)
+rb = clatter.simulate(box, q=[0.0, 0.2], qd=[3.0, -0.4], t_end=1.0, events_only=True)
+tb = rb.events["t"][list(rb.events["kind"]).index("impact")]
+assert abs(tb - math.asin(w * 0.5 / 3.0) / w) < 1e-10, tb
 print("pip: clatter", clatter.__version__, "from", os.path.dirname(clatter.__file__),
-      "- plugin", p["kinds"], "first impact", t)
+      "- plugin", p["kinds"], "first impact", t, "- compiled Python model", tb)
 PY
 if [ -n "$build" ]; then
   echo "== docs/tutorial.md with the pip-installed module"
