@@ -9,8 +9,8 @@ the object but a named tuple of its data:
   - lists and tuples of numbers, nested and rectangular, as tuples (self.points[c] works);
   - numpy arrays of numbers as float64 arrays of the same shape (read-only by convention);
   - its other methods, callable as self.helper(...) (compiled on first use).
-Strings and other objects are left out: a method that uses one does not compile, and the error
-names the method. force_scale(), mass_scale(), parameters, with_parameter and symmetry stay
+Strings, other objects and attributes whose names start with "_" are left out: a method that
+uses one does not compile, and the error names the method. force_scale(), mass_scale(), parameters, with_parameter and symmetry stay
 Python, called at set-up and per parameter change, not per step.
 
 The C functions, one per method, all return int32 0 on success, a code for a result of the
@@ -123,7 +123,8 @@ def layout(obj):
     """The data of obj that compiled methods see: a tuple of (name, kind, shape), sorted."""
     fields = []
     for name in sorted(dir(obj)):
-        if name.startswith("__") or name in PYTHON_ONLY:
+        # named tuples have no fields starting with "_": private attributes stay Python's
+        if name.startswith("_") or name in PYTHON_ONLY:
             continue
         try:
             value = getattr(obj, name)
@@ -155,14 +156,22 @@ class CompiledModel:
         """obj's data as float64, in the layout the functions were compiled for (ValueError if
         obj's data changed kind or shape, e.g. a with_parameter that turned a number into a
         string)."""
-        now = layout(obj)
-        if now != self.fields:
-            old, new = dict((f[0], f[1:]) for f in self.fields), dict((f[0], f[1:]) for f in now)
-            diff = sorted(n for n in set(old) | set(new) if old.get(n) != new.get(n))
+        old = {f[0]: f[1:] for f in self.fields}
+        new = {f[0]: f[1:] for f in layout(obj)}
+        # a number may change between int, float and bool (a sweep sets floats), as long as an
+        # integer's slot still gets a whole number
+        number = {"f", "i", "b"}
+        diff = sorted(n for n in set(old) | set(new)
+                      if old.get(n) != new.get(n)
+                      and not (n in old and n in new and old[n][0] in number
+                               and new[n][0] in number))
+        diff += sorted(n for n, (kind, _) in old.items()
+                       if kind == "i" and n in new and float(getattr(obj, n)) != int(getattr(obj, n)))
+        if diff:
             raise ValueError(
                 f"compile: the data of {type(obj).__name__} changed from the layout it was "
                 f"compiled for (attributes {', '.join(diff)}): a parameter change must keep every "
-                "number a number and every array's shape")
+                "number a number (a whole number where it was an int) and every array's shape")
         parts = [_flat(getattr(obj, name)) for name, _, _ in self.fields]
         return np.concatenate(parts) if parts else np.zeros(0)
 

@@ -12,6 +12,7 @@ Expected values come from independent routes, never from an earlier compiled run
     sweep of a compiled model (test_python_model.py::test_sweep_of_a_python_model_parameter).
 numba is a test dependency (scripts/setup.sh installs python3-numba): these tests do not skip.
 """
+import copy
 import math
 import os
 import sys
@@ -177,6 +178,24 @@ def test_a_parameter_change_must_keep_the_data_layout():
     m = clatter.python_model(Renaming(), compile=True)
     with pytest.raises(ValueError, match=r"changed from the layout.*attributes l"):
         m.with_parameter("slope", 0.1)
+
+    # a number may change kind (a sweep sets floats): the spokes n, an int compiled as int(p[k]),
+    # take 6.0 (a whole number); 7.5 has no int slot
+    class Spokes(RimlessWheel):
+        def parameters(self):
+            return dict(super().parameters(), spokes=self.n)
+
+        def with_parameter(self, name, value):
+            if name != "spokes":
+                return super().with_parameter(name, value)
+            other = copy.copy(self)
+            other.n = value
+            return other
+
+    m = clatter.python_model(Spokes(), compile=True)
+    assert m.with_parameter("spokes", 6.0).parameters["spokes"] == 6.0
+    with pytest.raises(ValueError, match=r"attributes n.*whole number"):
+        m.with_parameter("spokes", 7.5)
 
 
 def test_without_numba_the_error_says_how_to_install_it(monkeypatch):
