@@ -257,7 +257,8 @@ def python_model(obj: Any, law: str = "stronge", e: float = 0.0, mu: float = 0.0
     with the attribute `name` set), which sweeps, continuation and DIB use as a C++ model's.
     It runs in the same engine, calling back into Python (slower than C++).
     compile=True: numba compiles the state functions to machine code called without the GIL
-    (within a few times of C++; ~3 s of compilation per class and data layout, then cached); the
+    (1.5-1.8x the same model in C++ on the walker and the rod on a belt when the methods return
+    tuples; 1.5-2.5 s of compilation per class and data layout, then cached); the
     methods must be written in the subset numba compiles, self seen as its numbers, tuples and
     arrays of numbers and its other methods (docs/python.md, "Compiled models")."""
     compiled = None

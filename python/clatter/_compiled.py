@@ -150,7 +150,6 @@ class CompiledModel:
         self.cls, self.fields, self.nq, self.contact_arity = cls, fields, nq, arity
         self.functions = functions  # name -> numba cfunc (keeps the machine code alive)
         self.addresses = {name: f.address for name, f in functions.items()}
-        self.size = sum(int(np.prod(shape)) if shape else 1 for _, _, shape in fields)
 
     def pack(self, obj):
         """obj's data as float64, in the layout the functions were compiled for (ValueError if
