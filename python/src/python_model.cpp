@@ -222,7 +222,9 @@ class PythonSystem final : public model::System {
 
   [[nodiscard]] MatQ mass_matrix(double t, const VecQ& q) const override {
     if (compiled_) {
-      std::array<double, model::kMaxDof * model::kMaxDof> out{};
+      // (the model's n² entries zeroed, not the capacity's: core/scratch.hpp)
+      Scratch<double, model::kMaxDof * model::kMaxDof> out;
+      out.fill(0.0, static_cast<std::size_t>(nq_ * nq_));
       const auto status = compiled_->mass_matrix(t, q.data(), data_.data(), out.data());
       if (status != kRaised) {
         check_status(status, "mass_matrix", nq_);
@@ -260,7 +262,8 @@ class PythonSystem final : public model::System {
   void contact_geometry(int c, double t, const VecQ& q, const VecQ& qd,
                         model::ContactGeometry& out) const override {
     if (compiled_) {
-      std::array<double, 2 * model::kMaxDof + 6> r{};
+      Scratch<double, 2 * model::kMaxDof + 6> r;
+      r.fill(0.0, static_cast<std::size_t>(2 * nq_ + 6));
       const auto status = compiled_->contact(c, t, q.data(), qd.data(), data_.data(), r.data());
       if (status == kRaised) return contact_geometry_uncompiled(c, t, q, qd, out);
       check_status(status, "contact", nq_);

@@ -36,8 +36,8 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
   const VecQ Minv_f = Mf.solve(out.eval.f);
 
   // rows of the closed contacts: (contact, tangential?) pairs
-  std::array<int, kMaxRows> row_contact{};
-  std::array<bool, kMaxRows> row_tangential{};
+  Scratch<int, kMaxRows> row_contact;
+  Scratch<bool, kMaxRows> row_tangential;
   int k = 0;
   for (int c = 0; c < n_c; ++c) {
     const auto ci = static_cast<std::size_t>(c);
@@ -118,7 +118,7 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
   for (int c = 0; c < n_c; ++c) {
     const auto ci = static_cast<std::size_t>(c);
     if (modes[ci] != ContactMode::kStick || grouped[ci]) continue;
-    std::array<int, kMaxContacts> group{};
+    Scratch<int, kMaxContacts> group;
     int size = 0;
     double total_T = 0.0, total_N = 0.0;
     const double scale = out.eval.contacts[ci].J.row(0).norm();

@@ -31,10 +31,12 @@ bool Run::can_carry(model::CarriedMotion::Contacts& stick) const {
 bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double until) {
   using integrate::ValueSlope;
   constexpr std::size_t kMaxFn = 4 * kMaxContacts;
+  // (plain numbers, so that the array below costs nothing until an entry is set)
   struct Margin {
-    Fn fn{Fn::kLiftOff};
-    int contact{0};
-    Vec2 w{0.0, 0.0};  ///< φ = w·λ_c
+    Fn fn;
+    int contact;
+    double w_T, w_N;  ///< φ = w·λ_c
+    [[nodiscard]] Vec2 w() const { return {w_T, w_N}; }
   };
   ++d_.counters.carried_phases;
   begin_segment(SegmentKind::kCarried);
@@ -46,17 +48,18 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
   const double horizon = until - t0;
 
   // the margins of the sticking contacts, their bounds and tolerances
-  std::array<Margin, kMaxFn> fns{};
-  std::array<double, kMaxFn> M2{};
-  std::array<double, kMaxFn> tol{};
-  std::array<double, kMaxFn> lower{};
+  // (entries [0, count) are set below: core/scratch.hpp)
+  Scratch<Margin, kMaxFn> fns;
+  Scratch<double, kMaxFn> M2;
+  Scratch<double, kMaxFn> tol;
+  Scratch<double, kMaxFn> lower;
   int count = 0;
   for (int c = 0; c < d_.shape.num_contacts; ++c) {
     if (!stick[idx(c)]) continue;
-    fns[idx(count++)] = {Fn::kLiftOff, c, Vec2(0.0, 1.0)};
-    fns[idx(count++)] = {Fn::kSlipOnset, c, Vec2(-1.0, mu_s(c))};
-    fns[idx(count++)] = {Fn::kSlipOnset, c, Vec2(1.0, mu_s(c))};
-    if (!std::isnan(d_.chatter_end[idx(c)])) fns[idx(count++)] = {Fn::kChatterEnd, c, Vec2::Zero()};
+    fns[idx(count++)] = {Fn::kLiftOff, c, 0.0, 1.0};
+    fns[idx(count++)] = {Fn::kSlipOnset, c, -1.0, mu_s(c)};
+    fns[idx(count++)] = {Fn::kSlipOnset, c, 1.0, mu_s(c)};
+    if (!std::isnan(d_.chatter_end[idx(c)])) fns[idx(count++)] = {Fn::kChatterEnd, c, 0.0, 0.0};
   }
   for (int k = 0; k < count; ++k) {
     const Margin& f = fns[idx(k)];
@@ -66,13 +69,13 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
       tol[idx(k)] = 0.0;
       continue;
     }
-    d_.shape.carried->carried_force_bounds(stick, t0, q0, qd0, f.contact, f.w, M2[idx(k)],
+    d_.shape.carried->carried_force_bounds(stick, t0, q0, qd0, f.contact, f.w(), M2[idx(k)],
                                            lower[idx(k)]);
     tol[idx(k)] = d_.lambda_tol;
   }
   std::array<Vec2, kMaxContacts> lambda{};
   std::array<Vec2, kMaxContacts> rate{};
-  const auto margins = [&](double tau, std::array<ValueSlope, kMaxFn>& out) {
+  const auto margins = [&](double tau, Scratch<ValueSlope, kMaxFn>& out) {
     d_.shape.carried->carried_forces(stick, t0, q0, qd0, tau, lambda, rate);
     ++d_.counters.force_evaluations;
     for (int k = 0; k < count; ++k) {
@@ -80,7 +83,7 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
       if (f.fn == Fn::kChatterEnd) {
         out[idx(k)] = {d_.chatter_end[idx(f.contact)] - (t0 + tau), -1.0};
       } else {
-        out[idx(k)] = {f.w.dot(lambda[idx(f.contact)]), f.w.dot(rate[idx(f.contact)])};
+        out[idx(k)] = {f.w().dot(lambda[idx(f.contact)]), f.w().dot(rate[idx(f.contact)])};
       }
     }
   };
@@ -89,14 +92,14 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
   // tolerance, which its bounds then keep for ever (an infinite safe step)
   std::array<bool, kMaxFn> idle{};
   {
-    std::array<ValueSlope, kMaxFn> v0{};
+    Scratch<ValueSlope, kMaxFn> v0;
     margins(0.0, v0);
     for (int k = 0; k < count; ++k)
       idle[idx(k)] = M2[idx(k)] == 0.0 && fns[idx(k)].fn != Fn::kChatterEnd &&
                      std::abs(v0[idx(k)].value) <= tol[idx(k)] && v0[idx(k)].slope == 0.0 &&
                      lower[idx(k)] >= -tol[idx(k)];
   }
-  const auto searched = [&](double tau, std::array<ValueSlope, kMaxFn>& out) {
+  const auto searched = [&](double tau, Scratch<ValueSlope, kMaxFn>& out) {
     margins(tau, out);
     for (int k = 0; k < count; ++k)
       if (idle[idx(k)]) out[idx(k)] = {std::numeric_limits<double>::infinity(), 0.0};
@@ -123,7 +126,7 @@ bool Run::carried_phase(const model::CarriedMotion::Contacts& stick, double unti
 
   // the event, and the other margins at zero and falling at the same instant (a flat rod: both
   // ends leave together); lift-offs first: at λ_N = 0 the cone margins μ_s λ_N ∓ λ_T vanish too
-  std::array<ValueSlope, kMaxFn> at{};
+  Scratch<ValueSlope, kMaxFn> at;
   margins(tau, at);
   const Modes before = d_.modes;
   std::array<bool, kMaxFn> due{};

@@ -20,9 +20,10 @@ bool Run::flight_phase(double until) {
   const VecQ& qd0 = d_.segment.qd0;
   const double horizon = until - t0;
   // the earliest root of all gaps, evaluated together (one pose per evaluation)
-  std::array<double, kMaxContacts> M2{};
-  std::array<double, kMaxContacts> tol{};
-  std::array<double, kMaxContacts> M3{};
+  // (entries [0, n) are set below: core/scratch.hpp)
+  Scratch<double, kMaxContacts> M2;
+  Scratch<double, kMaxContacts> tol;
+  Scratch<double, kMaxContacts> M3;
   // a gap is resolved to round-off of its terms, and no better than its rate times the resolution
   // of t (at t = 2000 s a double resolves 2.3e-13 s): below that, a step past the root looks like
   // a violated curvature bound and costs a bracketing refinement
@@ -31,7 +32,7 @@ bool Run::flight_phase(double until) {
   // the distinct gaps: a contact whose gap coincides with an earlier one's (a levelled rod's two
   // ends) is not searched twice; the earlier one's root is its root, and the earlier contact is
   // the one that would have been reported anyway (ties go to the lowest index)
-  std::array<int, kMaxContacts> searched{};
+  Scratch<int, kMaxContacts> searched;
   int n = 0;
   for (int c = 0; c < d_.shape.num_contacts; ++c) {
     bool duplicate = false;
@@ -44,7 +45,7 @@ bool Run::flight_phase(double until) {
     tol[idx(n)] = tol::kFlightRootTol * (1.0 + m_.gap_scale(c, t0, q0)) + t_resolution * v_scale;
     ++n;
   }
-  const auto f = [&](double tau, std::array<ValueSlope, kMaxContacts>& out) {
+  const auto f = [&](double tau, model::GapValues& out) {
     d_.shape.flight->flight_gaps(t0, q0, qd0, tau, out);
     // the distinct ones in place: searched[k] ≥ k, so out[searched[k]] is still unread at step k
     if (n < d_.shape.num_contacts)
@@ -53,7 +54,8 @@ bool Run::flight_phase(double until) {
   // a far step found at τ₀ proves the gap positive up to τ₀ + s: from any later τ before that end
   // the step to it is safe too, and the model is not asked again (for the built-in models'
   // parabolas, the same step in exact arithmetic)
-  std::array<double, kMaxContacts> far_end{};
+  Scratch<double, kMaxContacts> far_end;
+  far_end.fill(0.0, static_cast<std::size_t>(n));
   const auto far = [&](int k, double tau) {
     double& end = far_end[idx(k)];
     if (tau < end) return end - tau;

@@ -7,7 +7,9 @@
 // Data::ode (data.hpp: the Runge–Kutta state), and each ode_step takes one accepted step.
 
 #include <tuple>
+#include <type_traits>
 
+#include "clatter/core/scratch.hpp"
 #include "clatter/integrate/dense_stepper.hpp"
 #include "clatter/integrate/dop853_stepper.hpp"
 #include "clatter/integrate/event_locator.hpp"
@@ -18,10 +20,12 @@ namespace clatter::hybrid {
 namespace {
 
 constexpr std::size_t kSmall = OdePhase::kSmallState;
+constexpr std::size_t kMedium = OdePhase::kMediumState;
 constexpr std::size_t kLarge = OdePhase::kLargeState;
 constexpr std::size_t kMaxFn = OdePhase::kMaxGuards;
 using integrate::RootKind;
 using integrate::ValueSlope;
+using FnValues = Scratch<ValueSlope, kMaxFn>;  // the event functions [0, count) at one t
 
 // the Runge–Kutta state x = (q, q̇, a, works) of a phase (data.hpp, OdePhase)
 template <std::size_t N>
@@ -106,7 +110,7 @@ struct PhaseFunctions {
     dx[i_work + 2] = cd.eval.power_applied;
   }
 
-  void values(double t, const State& x, std::array<ValueSlope, kMaxFn>& out) const {
+  void values(double t, const State& x, FnValues& out) const {
     packing.unpack(x, q, qd, a);
     if (geometry_only) {
       for (int k = 0; k < phase.count; ++k) {
@@ -159,66 +163,77 @@ template <class Stepper, std::size_t N = kStateSize<Stepper>>
 struct Source {
   const Stepper* stepper;
   const PhaseFunctions<N>* functions;
-  void all(double t, std::array<ValueSlope, kMaxFn>& out) const {
+  void all(double t, FnValues& out) const {
     std::array<double, N> x;
     stepper->state_at(t, x);
     functions->values(t, x, out);
   }
   ValueSlope one(double t, int j) const {
-    std::array<ValueSlope, kMaxFn> out;
+    FnValues out;
     all(t, out);
     return out[Run::idx(j)];
   }
 };
 
+// f(stepper) on the phase's engaged stepper (its state size and method)
+template <class Phase, class F>
+decltype(auto) with_stepper(Phase& ph, F&& f) {
+  switch (ph.size) {
+    case OdePhase::Size::kSmall:
+      return ph.order8 ? f(*ph.small_dop853) : f(*ph.small_stepper);
+    case OdePhase::Size::kMedium:
+      return ph.order8 ? f(*ph.medium_dop853) : f(*ph.medium_stepper);
+    case OdePhase::Size::kLarge:
+      break;
+  }
+  return ph.order8 ? f(*ph.large_dop853) : f(*ph.large_stepper);
+}
+
 }  // namespace
 
 void ode_state_at(const OdePhase& phase, int nq, int na, double t, VecQ& q, VecQ& qd, VecA& aux) {
-  if (phase.small) {
-    std::array<double, kSmall> x;
-    if (phase.order8)
-      phase.small_dop853->state_at(t, x);
-    else
-      phase.small_stepper->state_at(t, x);
-    Packing<kSmall>{nq, na}.unpack(x, q, qd, aux);
-  } else {
-    std::array<double, kLarge> x;
-    if (phase.order8)
-      phase.large_dop853->state_at(t, x);
-    else
-      phase.large_stepper->state_at(t, x);
-    Packing<kLarge>{nq, na}.unpack(x, q, qd, aux);
-  }
+  with_stepper(phase, [&](const auto& stepper) {
+    constexpr std::size_t N = kStateSize<std::remove_cvref_t<decltype(stepper)>>;
+    std::array<double, N> x;
+    stepper.state_at(t, x);
+    Packing<N>{nq, na}.unpack(x, q, qd, aux);
+  });
 }
 
 void Run::begin_ode_phase() {
   const auto size = static_cast<std::size_t>(2 * d_.shape.nq + d_.shape.num_aux + 3);
   OdePhase& ph = d_.ode;
-  ph.small = size <= kSmall;
+  ph.size = size <= kSmall    ? OdePhase::Size::kSmall
+            : size <= kMedium ? OdePhase::Size::kMedium
+                              : OdePhase::Size::kLarge;
   ph.order8 = resolved_integrator(o_) == Integrator::kDop853 &&
               !(o_.integrator == Integrator::kAuto && ph.steps_at_max_dt);
   ph.capped_steps = 0;
   ph.limited_steps = 0;
-  if (ph.order8 && ph.small) {
-    ph.small_dop853.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt, size);
-    begin_ode_phase_n(*ph.small_dop853);
-  } else if (ph.order8) {
-    ph.large_dop853.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt, size);
-    begin_ode_phase_n(*ph.large_dop853);
-  } else if (ph.small) {
-    ph.small_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
-    begin_ode_phase_n(*ph.small_stepper);
-  } else {
-    ph.large_stepper.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
-    begin_ode_phase_n(*ph.large_stepper);
+  const auto begin = [&](auto& dopri5, auto& dop853) {
+    if (ph.order8) {
+      dop853.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt, size);
+      begin_ode_phase_n(*dop853);
+    } else {
+      dopri5.emplace(o_.abs_tol, o_.rel_tol, o_.max_dt);
+      begin_ode_phase_n(*dopri5);
+    }
+  };
+  switch (ph.size) {
+    case OdePhase::Size::kSmall:
+      begin(ph.small_stepper, ph.small_dop853);
+      break;
+    case OdePhase::Size::kMedium:
+      begin(ph.medium_stepper, ph.medium_dop853);
+      break;
+    case OdePhase::Size::kLarge:
+      begin(ph.large_stepper, ph.large_dop853);
+      break;
   }
 }
 
 bool Run::ode_step(double until) {
-  OdePhase& ph = d_.ode;
-  if (ph.order8)
-    return ph.small ? ode_step_n(*ph.small_dop853, until) : ode_step_n(*ph.large_dop853, until);
-  return ph.small ? ode_step_n(*ph.small_stepper, until) : ode_step_n(*ph.large_stepper, until);
+  return with_stepper(d_.ode, [&](auto& stepper) { return ode_step_n(stepper, until); });
 }
 
 // the event functions of the current modes, their tolerances and start flags
@@ -253,7 +268,7 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
       d_.counters, d_.cd, packing, d_.shape.num_contacts,
       {},          {},    {},      PhaseFunctions<N>::needs_geometry_only(ph)};
   const State x0 = packing.pack(d_.q, d_.qd, d_.aux);
-  std::array<ValueSlope, kMaxFn> v0{};
+  FnValues v0;
   fns.values(d_.t, x0, v0);
   const double accel_tol = d_.lambda_tol / m_.mass_scale();
   // a gap is known no better than its rate times the resolution of t (as in the exact flight):
@@ -354,7 +369,7 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
   if (ev.kind != RootKind::kNone) {
     // other functions at zero and falling at the same instant (a flat rod: both ends stop
     // sliding together) are events too; gaps are covered by the touching set of an impact
-    std::array<ValueSlope, kMaxFn> at{};
+    FnValues at;
     source.all(ev.t, at);
     end_phase(ev.t);
     dispatch(ph.functions[idx(ev.function)].guard, ph.functions[idx(ev.function)].contact, ev.kind);
@@ -405,7 +420,7 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
         clear = false;
       }
     }
-    std::array<ValueSlope, kMaxFn> v{};
+    FnValues v;
     fns.values(stepper.t_new(), s, v);
     for (int k = 0; k < count; ++k) {
       if (ph.functions[idx(k)].guard != Fn::kGap && v[idx(k)].value > ph.tol[idx(k)])
@@ -430,12 +445,16 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
 }
 
 template void Run::begin_ode_phase_n(integrate::DenseStepper<kSmall>&);
+template void Run::begin_ode_phase_n(integrate::DenseStepper<kMedium>&);
 template void Run::begin_ode_phase_n(integrate::DenseStepper<kLarge>&);
 template void Run::begin_ode_phase_n(integrate::Dop853Stepper<kSmall>&);
+template void Run::begin_ode_phase_n(integrate::Dop853Stepper<kMedium>&);
 template void Run::begin_ode_phase_n(integrate::Dop853Stepper<kLarge>&);
 template bool Run::ode_step_n(integrate::DenseStepper<kSmall>&, double);
+template bool Run::ode_step_n(integrate::DenseStepper<kMedium>&, double);
 template bool Run::ode_step_n(integrate::DenseStepper<kLarge>&, double);
 template bool Run::ode_step_n(integrate::Dop853Stepper<kSmall>&, double);
+template bool Run::ode_step_n(integrate::Dop853Stepper<kMedium>&, double);
 template bool Run::ode_step_n(integrate::Dop853Stepper<kLarge>&, double);
 
 // Integrator::kAuto's choice for the next phase (OdePhase::steps_at_max_dt): `taken` is the step

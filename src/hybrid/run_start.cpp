@@ -34,6 +34,18 @@ void validate_state(const Data& d, int nq, int na) {
 
 Data make_data(const model::System& model, const InitialState& init,
                const SimulationOptions& options) {
+  // the capacities of the engine's fixed-size storage (model/system.hpp): a model beyond them
+  // would write past it (the message is built only for a model that fails)
+  const auto capacity = [](int value, int lo, int hi, const char* field, const char* name) {
+    if (value < lo || value > hi)
+      require(false, field,
+              "is " + std::to_string(value) + "; must lie in [" + std::to_string(lo) + ", " +
+                  std::to_string(hi) + "] (" + name + ")");
+  };
+  capacity(model.nq(), 1, model::kMaxDof, "model.nq", "model::kMaxDof");
+  capacity(model.num_aux(), 0, model::kMaxAux, "model.num_aux", "model::kMaxAux");
+  capacity(model.num_contacts(), 0, model::kMaxContacts, "model.num_contacts",
+           "model::kMaxContacts");
   Data d;
   d.shape = {model.exact_flight(), model.carried_motion(), model.symmetry(),
              model.nq(),           model.num_aux(),        model.num_contacts()};

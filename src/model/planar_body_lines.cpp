@@ -212,7 +212,7 @@ void PlanarBodyLines::flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& 
 }
 
 void PlanarBodyLines::flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                                  std::array<ValueSlope, kMaxContacts>& out) const {
+                                  GapValues& out) const {
   VecQ q, qd;
   flight(tau, q0, qd0, q, qd);
   const SinCos sc = clatter::sincos(q(2));

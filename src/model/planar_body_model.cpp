@@ -88,7 +88,7 @@ ValueSlope PlanarBodyModel::flight_gap(int i, double t0, const Vec3& q0, const V
 }
 
 void PlanarBodyModel::flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, double tau,
-                                  std::array<ValueSlope, kMaxContacts>& out) const {
+                                  GapValues& out) const {
   const double y = q0.y() + (qd0.y() - 0.5 * g_ * tau) * tau;
   const double ydot = qd0.y() - g_ * tau;
   const double theta = q0.z() + qd0.z() * tau;
@@ -331,7 +331,7 @@ void PlanarBodyModel::flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& 
 }
 
 void PlanarBodyModel::flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                                  std::array<ValueSlope, kMaxContacts>& out) const {
+                                  GapValues& out) const {
   flight_gaps(t0, head3(q0), head3(qd0), tau, out);
 }
 
@@ -419,8 +419,9 @@ bool PlanarBodyModel::level(int c, int j, double /*t*/, VecQ& q, VecQ& qd) const
 struct PlanarBodyModel::Carriage {
   enum class Kind : std::uint8_t { kNone, kRigid, kRolling };
   Kind kind{Kind::kNone};
-  /// rigid: λ_c = P_c F for the rows (T, N) of every contact c (unused rows stay 0)
-  Eigen::Matrix<double, 2 * kMaxContacts, 3> P{Eigen::Matrix<double, 2 * kMaxContacts, 3>::Zero()};
+  /// rigid: λ_c = P_c F for the rows (T, N) of every contact c (2 num_contacts rows; those of
+  /// the contacts not sticking are 0)
+  Eigen::Matrix<double, Eigen::Dynamic, 3, 0, 2 * kMaxContacts, 3> P;
 };
 
 bool PlanarBodyModel::rolls(const Contacts& stick) const {
@@ -435,6 +436,7 @@ bool PlanarBodyModel::rolls(const Contacts& stick) const {
 
 PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const VecQ& q0) const {
   Carriage out;
+  out.P.setZero(2 * num_contacts(), 3);
   if (rolls(stick)) {
     out.kind = Carriage::Kind::kRolling;
     return out;
@@ -443,7 +445,9 @@ PlanarBodyModel::Carriage PlanarBodyModel::carriage(const Contacts& stick, const
   for (int c = 0; c < num_contacts(); ++c) n_stick += stick[static_cast<std::size_t>(c)] ? 1 : 0;
   if (n_stick < 2) return out;
   // G (2k × 3) and GᵀG; rank 3 ⇔ GᵀG positive definite (its smallest eigenvalue clearly > 0)
-  Eigen::Matrix<double, 2 * kMaxContacts, 3> G = Eigen::Matrix<double, 2 * kMaxContacts, 3>::Zero();
+  // (rows of the model's contacts only: a product over the capacity would cost kMaxContacts)
+  Eigen::Matrix<double, Eigen::Dynamic, 3, 0, 2 * kMaxContacts, 3> G;
+  G.setZero(2 * num_contacts(), 3);
   const SinCos sc = clatter::sincos(q0(2));
   const double s = sc.sin;
   const double co = sc.cos;

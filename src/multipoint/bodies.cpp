@@ -111,8 +111,8 @@ Input rocking_block(const RockingBlock& p) {
 
 Input cradle(const Cradle& p) {
   const int nb = static_cast<int>(p.masses.size());
-  require(nb >= 2 && nb <= kMaxContacts + 1, "masses",
-          "need 2 to " + std::to_string(kMaxContacts + 1) + " balls");
+  require(nb >= 2 && nb <= kMaxCradleBalls, "masses",
+          "need 2 to " + std::to_string(kMaxCradleBalls) + " balls");
   for (const double m : p.masses) require_positive(m, "masses");
   require_positive(p.L, "length");
   require_positive(p.R, "radius");

@@ -359,12 +359,13 @@ class AnyCradle(unittest.TestCase):
         j = self.run_cradle("--masses", 1, 1, 1, "--v-pre", 1.304)
         self.assertAlmostEqual(j["qdot_post"][2], 4.3467, delta=5e-5)
         self.assertAlmostEqual(j["qdot_post"][0], 0.0, delta=1e-12)
-        j = self.run_cradle("--masses", *([1] * 9))  # the largest cradle
+        # the largest cradle: 32 balls (multipoint::kMaxDofs, one speed per ball)
+        j = self.run_cradle("--masses", *([1] * 32))
         self.assertAlmostEqual(j["derived"]["ball_centre_speeds_post"][-1], 1.0, delta=1e-9)
 
     def test_bad_cradles_are_refused(self):
         for args, name in [(["--masses", 1], "--masses"), (["--masses", 1, -2], "--masses"),
-                           (["--masses", *([1] * 10)], "--masses"), (["--v-pre", 0], "--v-pre"),
+                           (["--masses", *([1] * 33)], "--masses"), (["--v-pre", 0], "--v-pre"),
                            (["--radius", 1, "--length", 0.5], "--radius")]:
             rc, _, err = run("multipoint", "--preset", "cradle", *args, "--out", "/nonexistent/x")
             self.assertEqual(rc, 2, err)

@@ -287,7 +287,7 @@ TEST(PlanarBodyLines, ExactFlightGapsBoundsAndRunAgreeWithRungeKutta) {
   q0 << 0.9, 1.3, 0.7;
   qd0 << 1.1, 2.6, 4.3;
   const double t0 = 0.37;
-  std::array<ValueSlope, kMaxContacts> gaps{};
+  GapValues gaps;
   for (int c = 0; c < m.num_contacts(); ++c) {
     const double M2 = fl->gap_curvature_bound(c, qd0);
     double g_prev = 0.0, g_prev2 = 0.0;

@@ -15,7 +15,13 @@
 #include <cmath>
 #include <complex>
 #include <filesystem>
+#include <fstream>
+#include <limits>
 #include <numbers>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/analysis/shooting.hpp"
@@ -24,6 +30,7 @@
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/io/scenario.hpp"
 #include "clatter/model/motion_symmetry.hpp"
+#include "clatter/model/system.hpp"
 
 namespace clatter::analysis {
 namespace {
@@ -242,6 +249,92 @@ TEST(RimlessWheel, ModuloSymmetryOfAModelWithoutOneIsRefusedNamingTheField) {
   } catch (const InvalidArgument& e) {
     EXPECT_NE(std::string(e.what()).find("symmetry"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("declares no symmetry"), std::string::npos) << e.what();
+  }
+}
+
+// Many contacts (issue 25 item 7): wheels of 16 and 32 spokes, one contact per spoke, beyond the
+// 8 contacts the engine held before. Every impact multiplies ω by η, and between impacts the
+// stance gives ω⁻² = ω⁺² + K (energy along the stance), so consecutive post-impact velocities obey
+// ω⁺ₖ₊₁² = η² (ω⁺ₖ² + K) exactly (McGeer's map, the header's closed form), from the first step on.
+// The slope is 0.03 rad, not the example's 0.2: with many spokes η → 1 and the gait's ω*² =
+// η²K/(1 − η²) grows until ω² l > g cos γ (19.4 s⁻² at 32 spokes on 0.2 rad), where the hub would
+// leave the ground and the closed form (a rigid stance) no longer holds; the engine reports the
+// stance spoke's lift or slip there. At 0.03 rad ω*² = 1.35 (16 spokes) and 2.9 s⁻² (32 spokes).
+io::Scenario wheel_with_spokes(int spokes) {
+  const std::filesystem::path file =
+      std::filesystem::path(CLATTER_EXAMPLES_DIR) / "rimless_wheel" / "rimless_wheel.toml";
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  const std::string key = "spokes = 6";
+  const std::size_t at = s.find(key);
+  if (at == std::string::npos) throw std::runtime_error("rimless_wheel.toml has no 'spokes = 6'");
+  s.replace(at, key.size(), "spokes = " + std::to_string(spokes));
+  const std::string slope = "slope = 0.2";
+  const std::size_t at_slope = s.find(slope);
+  if (at_slope == std::string::npos) throw std::runtime_error("rimless_wheel.toml has no slope");
+  s.replace(at_slope, slope.size(), "slope = 0.03");
+  return io::parse_scenario(s, file.string(), file.parent_path());
+}
+
+class ManySpokes : public ::testing::TestWithParam<int> {};
+
+TEST_P(ManySpokes, EveryStepFollowsMcGeersMapOnEverySpoke) {
+  const int n = GetParam();
+  const io::Scenario sc = wheel_with_spokes(n);
+  ASSERT_EQ(sc.model->num_contacts(), n);
+  const ClosedForm c = closed_form(*sc.model);
+  hybrid::TrajectoryRecorder rec;
+  hybrid::SimulationOptions o = sc.options;
+  o.record_events = true;
+  const hybrid::SimulationResult r = hybrid::simulate(*sc.model, sc.initial, o, &rec);
+  ASSERT_EQ(r.reason, hybrid::StopReason::kEndTime) << r.message;
+  int impacts = 0;
+  std::set<int> spokes_struck;
+  double prev_post = std::numeric_limits<double>::quiet_NaN();
+  for (const hybrid::EventRecord& e : rec.events) {
+    if (e.kind != hybrid::EventKind::kImpact) continue;
+    ++impacts;
+    spokes_struck.insert(e.contact);
+    const double pre = e.qd_pre(2), post = e.qd_post(2);
+    EXPECT_NEAR(post / pre, c.eta, 1e-9) << n << " spokes, impact at t = " << e.t;
+    if (!std::isnan(prev_post)) {
+      const double predicted = c.eta * c.eta * (prev_post * prev_post + c.K);
+      EXPECT_NEAR(post * post, predicted, 1e-8 * predicted) << n << " spokes, t = " << e.t;
+    }
+    prev_post = post;
+  }
+  // 20 s: every spoke strikes, each more than once
+  EXPECT_GE(impacts, 2 * n);
+  EXPECT_EQ(static_cast<int>(spokes_struck.size()), n);
+}
+
+TEST_P(ManySpokes, GaitModuloTheSymmetryHasMcGeersMultiplier) {
+  const int n = GetParam();
+  const io::Scenario sc = wheel_with_spokes(n);
+  const ClosedForm c = closed_form(*sc.model);
+  const PeriodicProblem p = gait_problem(sc);
+  // the period guessed as one step, 2π/n at the start's angular velocity (1.5 rad/s)
+  Eigen::VectorXd u0 = unknowns_of(p, p.reference, 2.0 * std::numbers::pi / n / 1.5);
+  const Orbit orbit = find_orbit(p, *p.model, u0);
+  ASSERT_TRUE(orbit.converged) << orbit.message;
+  const int theta_dot = state_index(*p.model, "thetadot", "");
+  EXPECT_NEAR(orbit.x0(theta_dot), -c.omega_mid, 1e-8);
+  ASSERT_FALSE(orbit.multipliers.empty());
+  EXPECT_NEAR(std::abs(orbit.multipliers.front()), c.eta * c.eta, 1e-5);
+}
+
+INSTANTIATE_TEST_SUITE_P(RimlessWheel, ManySpokes, ::testing::Values(16, model::kMaxContacts));
+
+TEST(RimlessWheel, MoreSpokesThanTheCapacityAreRefusedNamingTheRange) {
+  try {
+    (void)wheel_with_spokes(model::kMaxContacts + 1);
+    FAIL() << "accepted";
+  } catch (const InvalidArgument& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("spokes"), std::string::npos) << what;
+    EXPECT_NE(what.find(std::to_string(model::kMaxContacts) + "]"), std::string::npos) << what;
   }
 }
 

@@ -366,8 +366,8 @@ Preset custom_cradle(const MultipointOptions& o, mp::Cradle& c) {
   require(cradle || (o.masses.empty() && !o.v_pre && !o.length && !o.radius), "--masses",
           "--masses, --v-pre, --length and --radius apply to --preset cradle only");
   if (!o.masses.empty()) c.masses = o.masses;
-  require(c.masses.size() >= 2 && c.masses.size() <= static_cast<std::size_t>(mp::kMaxContacts) + 1,
-          "--masses", "give 2 to " + std::to_string(mp::kMaxContacts + 1) + " ball masses");
+  require(c.masses.size() >= 2 && c.masses.size() <= static_cast<std::size_t>(mp::kMaxCradleBalls),
+          "--masses", "give 2 to " + std::to_string(mp::kMaxCradleBalls) + " ball masses");
   for (const double m : c.masses)
     require(std::isfinite(m) && m > 0.0 && m <= 1e6, "--masses", "must be in (0, 1e6] [kg]", m);
   c.v_pre = o.v_pre.value_or(1.0);
@@ -525,10 +525,13 @@ Run add_multipoint(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--pairs", o->pairs, "pair choice: chain or star")->capture_default_str();
   sub->add_option("--method", o->method, "planar solver: analytic or ode")->capture_default_str();
+  // (more values than the capacities are read, then refused by the checks naming the option)
   sub->add_option("--qdot", o->qdot, "pre-impact generalized speeds (overrides the preset)")
-      ->expected(1, 12);
-  sub->add_option("--masses", o->masses, "--preset cradle: ball masses A B C ... [kg] (2 to 9)")
-      ->expected(1, 16);
+      ->expected(1, 1000);
+  sub->add_option("--masses", o->masses,
+                  "--preset cradle: ball masses A B C ... [kg] (2 to " +
+                      std::to_string(mp::kMaxCradleBalls) + ")")
+      ->expected(1, 1000);
   sub->add_option("--v-pre", o->v_pre, "--preset cradle: centre speed of ball A [m/s] (1)");
   sub->add_option("--length", o->length, "--preset cradle: string length L to the centre [m]");
   sub->add_option("--radius", o->radius, "--preset cradle: ball radius R [m]");

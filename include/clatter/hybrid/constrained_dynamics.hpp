@@ -44,7 +44,7 @@ struct Stabilization {
 
 /// The result, and the model evaluation it was computed from (M, f, ψ, P_a, contacts).
 struct ConstrainedDynamics {
-  model::Evaluation eval{};                 ///< the system at (t, q, q̇, a)
+  model::Evaluation eval;                   ///< the system at (t, q, q̇, a)
   VecQ qdd{};                               ///< q̈
   std::array<Vec2, kMaxContacts> lambda{};  ///< (λ_T, λ_N) per contact [N]
   std::array<Vec2, kMaxContacts> accel{};   ///< (a_T, a_N) = J q̈ + γ [m/s²]

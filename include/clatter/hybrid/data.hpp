@@ -131,11 +131,15 @@ struct Segment {
 ///
 /// Runge–Kutta state, n = nq, m = num_aux:
 ///   x = (q [n], q̇ [n], a [m], W_surface, L_friction as ∫ −λ·v, W_applied)
-/// in a fixed-size array of N ≥ 2n + m + 3 entries (the unused tail stays 0); N = kSmallState
-/// covers every model with n ≤ 3 and no auxiliary state, kLargeState the rest.
+/// in a fixed-size array of N ≥ 2n + m + 3 entries (the unused tail stays 0): the smallest of
+/// kSmallState (n ≤ 3, no auxiliary state), kMediumState (n ≤ 12, m ≤ 4) and kLargeState (up to
+/// the capacities), so that a step's loops over N stay near the model's own size.
 struct OdePhase {
   static constexpr std::size_t kSmallState = 9;
+  static constexpr std::size_t kMediumState = 31;
   static constexpr std::size_t kLargeState = 2 * model::kMaxDof + model::kMaxAux + 3;
+  static_assert(kMediumState < kLargeState);
+  enum class Size : std::uint8_t { kSmall, kMedium, kLarge };
   static constexpr std::size_t kMaxGuards = 4 * kMaxContacts;
   struct Function {
     Guard guard{Guard::kGap};
@@ -143,8 +147,8 @@ struct OdePhase {
   };
 
   bool active{false};
-  bool small{true};    ///< which stepper holds the phase: the small or the large state
-  bool order8{false};  ///< DOP853 (the *_dop853 steppers) rather than DOPRI5
+  Size size{Size::kSmall};  ///< which steppers hold the phase
+  bool order8{false};       ///< DOP853 (the *_dop853 steppers) rather than DOPRI5
   /// Integrator::kAuto: the steps are set by max_dt, not by the tolerance, where DOPRI5's 6
   /// stages per step cost less than DOP853's 15 (a cradle's max_dt = 0.001). Set when a DOP853
   /// phase's steps (8 or more) were all capped at max_dt with the error control asking for 10 ×
@@ -156,8 +160,10 @@ struct OdePhase {
   int capped_steps{0};         ///< of this phase: the controller asked for max_dt or more
   int limited_steps{0};  ///< of this phase: steps the error control held (not capped, not growing)
   std::optional<integrate::DenseStepper<kSmallState>> small_stepper;
+  std::optional<integrate::DenseStepper<kMediumState>> medium_stepper;
   std::optional<integrate::DenseStepper<kLargeState>> large_stepper;
   std::optional<integrate::Dop853Stepper<kSmallState>> small_dop853;
+  std::optional<integrate::Dop853Stepper<kMediumState>> medium_dop853;
   std::optional<integrate::Dop853Stepper<kLargeState>> large_dop853;
   Modes modes{};  ///< the modes the phase integrates (fixed along it)
   std::array<Function, kMaxGuards> functions{};
@@ -221,9 +227,11 @@ struct Data {
   std::chrono::steady_clock::time_point wall_start{};
 
   // --- scratch, sized once ---
-  std::array<model::ContactGeometry, kMaxContacts> geometry{};  ///< at the last event
-  model::MassFactor mass{};  ///< M at the last event configuration
-  ConstrainedDynamics cd{};
+  // (default-initialized, not `{}`: zeroing their fixed-capacity storage first would cost more
+  // than a short run; every member below has its own initializer)
+  std::array<model::ContactGeometry, kMaxContacts> geometry;  ///< at the last event
+  model::MassFactor mass;                                     ///< M at the last event configuration
+  ConstrainedDynamics cd;
   /// the multi-point solver's (TwoContactRule::kMultipoint), made at the first collision
   std::optional<SimultaneousScratch> simultaneous{};
 };

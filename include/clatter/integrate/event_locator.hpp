@@ -18,14 +18,16 @@
 /// Of the candidates in the earliest sample interval, the earliest refined time wins.
 ///
 /// The event source E provides
-///   void all(double t, std::array<ValueSlope, kMax>& out)   every function at t
+///   void all(double t, Scratch<ValueSlope, kMax>& out)   functions [0, count) at t
 ///   ValueSlope one(double t, int j)                          function j at t
 /// with slope = NaN where it is not known.
 
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
+#include "clatter/core/scratch.hpp"
 #include "clatter/integrate/root_finding.hpp"
 
 namespace clatter::integrate {
@@ -47,14 +49,17 @@ template <std::size_t kMax, class E>
                                             const std::array<Start, kMax>& start) {
   FirstEvent best;
   best.t = t1;
-  std::array<ValueSlope, kMax> prev{};
-  std::array<ValueSlope, kMax> cur{};
-  std::array<bool, kMax> on_surface{};
+  // the samples at the two ends of the current interval (swapped, not copied, as it advances)
+  Scratch<ValueSlope, kMax> buffer_a;
+  Scratch<ValueSlope, kMax> buffer_b;
+  Scratch<ValueSlope, kMax>* prev_p = &buffer_a;
+  Scratch<ValueSlope, kMax>* cur_p = &buffer_b;
+  Scratch<bool, kMax> on_surface;
   const auto known = [](const ValueSlope& v) { return !std::isnan(v.slope); };
-  source.all(t0, prev);
+  source.all(t0, *prev_p);
   for (int j = 0; j < count; ++j) {
     const auto i = static_cast<std::size_t>(j);
-    const ValueSlope& p = prev[i];
+    const ValueSlope& p = (*prev_p)[i];
     if (start[i] == Start::kReleased) {
       on_surface[i] = p.value <= tol[i];
     } else if (p.value > tol[i]) {
@@ -68,11 +73,11 @@ template <std::size_t kMax, class E>
   double tp = t0;
   for (int k = 1; k <= samples; ++k) {
     const double t = k == samples ? t1 : t0 + (t1 - t0) * k / samples;
-    source.all(t, cur);
+    source.all(t, *cur_p);
     for (int j = 0; j < count; ++j) {
       const auto i = static_cast<std::size_t>(j);
-      const ValueSlope& p = prev[i];
-      const ValueSlope& c = cur[i];
+      const ValueSlope& p = (*prev_p)[i];
+      const ValueSlope& c = (*cur_p)[i];
       const auto value_of = [&](double x) { return source.one(x, j).value; };
       const auto slope_of = [&](double x) { return source.one(x, j).slope; };
       FirstEvent cand;
@@ -110,7 +115,7 @@ template <std::size_t kMax, class E>
       }
     }
     if (best.kind != RootKind::kNone) return best;
-    prev = cur;
+    std::swap(prev_p, cur_p);
     tp = t;
   }
   return best;

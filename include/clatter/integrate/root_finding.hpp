@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "clatter/core/scratch.hpp"
 #include "clatter/core/value_slope.hpp"
 
 namespace clatter::integrate {
@@ -178,28 +179,30 @@ namespace clatter::integrate {
 
 /// The earliest root among m functions evaluated together (they share work, e.g. the pose of
 /// a body for all its contacts): the search of first_root_curvature_bound run on all of them at
-/// once with the shortest safe step of the functions still active. `f(t, out)` fills out[0..m);
-/// `far_step(j, t)` is function j's further safe step (0 if none), which needs no evaluation of
-/// f: a window (t, t + s] free of j's roots, and positive only where f_j(t) > 0. So a step's end
-/// t′ where far_step(j, t′) > 0 is passed on to t′ + far_step(j, t′) without evaluating f there
-/// (a body leaving the surface: the curvature bound's step reaches the height from which nothing
-/// can touch, and the far bound's window follows at once).
+/// once with the shortest safe step of the functions still active. `f(t, out)` fills out[0..m) of
+/// a Scratch<ValueSlope, kMax>; M2, tol and M3 are indexed [0, m) (std::array or Scratch of
+/// double); `far_step(j, t)` is function j's further safe step (0 if none), which needs no
+/// evaluation of f: a window (t, t + s] free of j's roots, and positive only where f_j(t) > 0. So a
+/// step's end t′ where far_step(j, t′) > 0 is passed on to t′ + far_step(j, t′) without evaluating
+/// f there (a body leaving the surface: the curvature bound's step reaches the height from which
+/// nothing can touch, and the far bound's window follows at once).
 struct FirstRootOf {
   FirstRoot root{};
   int function{-1};
 };
 
-template <std::size_t kMax, class F, class Far>
-[[nodiscard]] FirstRootOf first_root_curvature_bound_all(
-    F&& f, Far&& far_step, int m, double t0, double t1, const std::array<double, kMax>& M2,
-    const std::array<double, kMax>& tol, int max_evaluations = 800,
-    const std::array<double, kMax>* M3 = nullptr) {
+template <std::size_t kMax, class F, class Far, class Bounds>
+[[nodiscard]] FirstRootOf first_root_curvature_bound_all(F&& f, Far&& far_step, int m, double t0,
+                                                         double t1, const Bounds& M2,
+                                                         const Bounds& tol,
+                                                         int max_evaluations = 800,
+                                                         const Bounds* M3 = nullptr) {
   constexpr double kEps = std::numeric_limits<double>::epsilon();
   FirstRootOf best;
   best.root.t = t1;
-  std::array<ValueSlope, kMax> v{};
-  std::array<bool, kMax> active{};
-  std::array<bool, kMax> at_start{};
+  Scratch<ValueSlope, kMax> v;
+  Scratch<bool, kMax> active;
+  Scratch<bool, kMax> at_start;
   f(t0, v);
   int evaluations = 1;
   for (int j = 0; j < m; ++j) {
@@ -209,7 +212,7 @@ template <std::size_t kMax, class F, class Far>
   }
   // one function's value at t; the polish of two functions that reach zero together (a body's
   // two ends landing at once) visits the same t's: the last evaluation is kept
-  std::array<ValueSlope, kMax> w_last{};
+  Scratch<ValueSlope, kMax> w_last;
   double t_last = std::numeric_limits<double>::quiet_NaN();
   const auto one = [&](double t, int j) {
     if (!(t == t_last)) {
@@ -279,7 +282,7 @@ template <std::size_t kMax, class F, class Far>
       --n_active;
       if (best.function < 0 || r.t < best.root.t) best = {r, j};
     }
-    at_start.fill(false);
+    at_start.fill(false, static_cast<std::size_t>(m));
     if (n_active == 0) break;
     double step = std::numeric_limits<double>::infinity();
     for (int j = 0; j < m; ++j) {
@@ -313,7 +316,8 @@ template <std::size_t kMax, class F, class Far>
     const double limit = best.function >= 0 ? best.root.t : t1;
     if (!(t + step < limit)) break;
     const double t_prev = t;
-    const std::array<ValueSlope, kMax> v_prev = v;
+    Scratch<ValueSlope, kMax> v_prev;
+    v_prev.copy_from(v, static_cast<std::size_t>(m));
     t += step;
     f(t, v);
     ++evaluations;

@@ -60,11 +60,12 @@ struct PendulumBall {
 
 class PendulumChain final : public System {
  public:
-  static constexpr int kMaxBalls = kMaxContacts + 1;
+  /// one coordinate per ball, one contact per neighbouring pair
+  static constexpr int kMaxBalls = kMaxContacts + 1 < kMaxDof ? kMaxContacts + 1 : kMaxDof;
 
-  /// Throws InvalidArgument naming the field ("A.mass", "B.pivot", "gravity", …) for n ∉ [2, 9],
-  /// m, r, L ≤ 0 or not finite, pivots not strictly increasing, g < 0, inertia_factor < 0, or a
-  /// bad law (contact.hpp).
+  /// Throws InvalidArgument naming the field ("A.mass", "B.pivot", "gravity", …) for n ∉ [2,
+  /// kMaxBalls], m, r, L ≤ 0 or not finite, pivots not strictly increasing, g < 0, inertia_factor <
+  /// 0, or a bad law (contact.hpp).
   PendulumChain(std::vector<PendulumBall> balls, double gravity, double inertia_factor,
                 LawChoice law);
 

@@ -116,7 +116,7 @@ class PlanarBodyLines final : public System, private ExactFlight {
   // --- ExactFlight ---
   void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const override;
   void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                   std::array<ValueSlope, kMaxContacts>& out) const override;
+                   GapValues& out) const override;
   [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;
   [[nodiscard]] double apex_time(const VecQ& q0, const VecQ& qd0) const override;

@@ -161,8 +161,7 @@ class PlanarBodyModel final : public model::System,
                                       double tau) const;
   /// Gaps, rates and curvatures of all features after a free flight of τ (one evaluation of the
   /// pose): g̈_N = −g − θ̇² c_y − ḧ(t).
-  void flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, double tau,
-                   std::array<ValueSlope, kMaxContacts>& out) const;
+  void flight_gaps(double t0, const Vec3& q0, const Vec3& qd0, double tau, GapValues& out) const;
   /// M₂ with g̈_N ≥ −M₂ along any free flight with the spin of q̇0.
   [[nodiscard]] double flight_gap_curvature_bound(int i, const Vec3& qd0) const;
   /// M₃ = |θ̇|³|c| + |A|ω³ ≥ |g⃛_N| along any free flight with the spin of q̇0.
@@ -189,7 +188,7 @@ class PlanarBodyModel final : public model::System,
   // --- model::ExactFlight ---
   void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const override;
   void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                   std::array<ValueSlope, kMaxContacts>& out) const override;
+                   GapValues& out) const override;
   [[nodiscard]] double gap_curvature_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double gap_jerk_bound(int c, const VecQ& qd0) const override;
   [[nodiscard]] double far_step(int c, const VecQ& q0, const VecQ& qd0, double tau) const override;

@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "clatter/core/eigen.hpp"
+#include "clatter/core/scratch.hpp"
 #include "clatter/core/types.hpp"
 #include "clatter/core/value_slope.hpp"
 #include "clatter/model/contact.hpp"
@@ -59,20 +60,26 @@ namespace clatter::model {
 
 class MotionSymmetry;
 
-inline constexpr int kMaxDof = 12;      ///< largest nq
-inline constexpr int kMaxContacts = 8;  ///< largest num_contacts
-inline constexpr int kMaxAux = 4;       ///< largest num_aux
+inline constexpr int kMaxDof = 32;       ///< largest nq
+inline constexpr int kMaxContacts = 32;  ///< largest num_contacts
+inline constexpr int kMaxAux = 8;        ///< largest num_aux
 
 /// Generalized coordinates, velocities, forces (runtime size ≤ kMaxDof, never on the heap).
 using VecQ = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxDof, 1>;
 using MatQ = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxDof, kMaxDof>;
 /// Auxiliary states.
 using VecA = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxAux, 1>;
+/// Gap values of the contacts [0, num_contacts), written by ExactFlight::flight_gaps (the entries
+/// beyond are left unset: core/scratch.hpp).
+using GapValues = Scratch<ValueSlope, kMaxContacts>;
 /// The two Jacobian rows J_T, J_N of a contact.
 using Rows2 = Eigen::Matrix<double, 2, Eigen::Dynamic, 0, 2, kMaxDof>;
 
 /// Kinematics of one contact at (t, q, q̇).
 struct ContactGeometry {
+  // user-provided, so that `{}` does not zero J's whole fixed-capacity storage first (kMaxDof
+  // columns) before setting the members below: arrays of these are made on every run and step
+  ContactGeometry() {}   // NOLINT(modernize-use-equals-default)
   double g_N{0.0};       ///< gap [m]
   Vec2 v{0.0, 0.0};      ///< (v_T, v_N) = J q̇ − w, relative to the obstacle [m/s]
   Rows2 J{};             ///< rows J_T, J_N
@@ -86,6 +93,7 @@ struct ContactGeometry {
 /// because M is symmetric positive definite; Eigen's pivoting LDLᵀ where a pivot D_j is not
 /// positive and finite (a model whose M is only semi-definite, or not a mass matrix).
 struct MassFactor {
+  MassFactor() {}  // NOLINT(modernize-use-equals-default): as ContactGeometry's (L is kMaxDof²)
   int n{0};
   bool diagonal{false};
   bool unpivoted{false};  ///< L holds the unpivoted factor
@@ -141,11 +149,12 @@ struct MassFactor {
 
 /// Everything the right-hand side needs, filled by System::evaluate.
 struct Evaluation {
-  MassFactor mass{};
+  Evaluation() {}  // NOLINT(modernize-use-equals-default): as ContactGeometry's
+  MassFactor mass;
   VecQ f{};                   ///< applied generalized forces (incl. velocity-product terms)
   VecA aux_rate{};            ///< ȧ
   double power_applied{0.0};  ///< P_a [W]
-  std::array<ContactGeometry, kMaxContacts> contacts{};
+  std::array<ContactGeometry, kMaxContacts> contacts;
 };
 
 class ExactFlight;
@@ -266,7 +275,7 @@ class ExactFlight {
   virtual void flight(double tau, const VecQ& q0, const VecQ& qd0, VecQ& q, VecQ& qd) const = 0;
   /// Gaps and rates of all contacts after a free flight of τ from (t0, q0, q̇0).
   virtual void flight_gaps(double t0, const VecQ& q0, const VecQ& qd0, double tau,
-                           std::array<ValueSlope, kMaxContacts>& out) const = 0;
+                           GapValues& out) const = 0;
   /// M₂ with g̈_N ≥ −M₂ along any free flight from q̇0.
   [[nodiscard]] virtual double gap_curvature_bound(int c, const VecQ& qd0) const = 0;
   /// M₃ with |g⃛_N| ≤ M₃ along any free flight from q̇0, for a model whose flight_gaps also

@@ -50,13 +50,17 @@ struct RockingBlock {
 };
 [[nodiscard]] Input rocking_block(const RockingBlock& p);
 
+/// The most balls a cradle holds: one speed per ball (≤ kMaxDofs), one contact per neighbouring
+/// pair (≤ kMaxContacts).
+inline constexpr int kMaxCradleBalls = kMaxContacts + 1 < kMaxDofs ? kMaxContacts + 1 : kMaxDofs;
+
 /// Newton's cradle of pendulums (thesis §6.3, App. D, B.3): ball i hangs at length L (to its
 /// centre) from pivot i, pivots 2R apart, q_i the string angle, I_pivot = m_iL² + (2/5)m_iR²
 /// (solid spheres). Contact i joins balls i and i+1 at the height of the centres: N = x (from i to
 /// i+1), T = y, v_N = L(q̇_{i+1} − q̇_i), v_T = −R(q̇_i + q̇_{i+1}). Ball A (index 0) arrives with
 /// centre speed v₁⁻ = L q̇₁⁻; the others are at rest and touching.
 struct Cradle {
-  std::vector<double> masses{1.0, 1.0, 1.0};  ///< [kg], 2 … kMaxContacts + 1 balls
+  std::vector<double> masses{1.0, 1.0, 1.0};  ///< [kg], 2 … kMaxCradleBalls balls
   double L{0.30};
   double R{0.05};
   double v_pre{1.304};  ///< centre speed of ball A [m/s], > 0

@@ -31,8 +31,8 @@
 
 namespace clatter::multipoint {
 
-inline constexpr int kMaxContacts = 8;
-inline constexpr int kMaxDofs = 12;
+inline constexpr int kMaxContacts = 32;
+inline constexpr int kMaxDofs = 32;
 inline constexpr int kMaxComponents = 3 * kMaxContacts;
 
 /// Generalized speeds q̇ (n ≤ kMaxDofs), on the stack.

@@ -18,7 +18,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct Source {
   std::vector<std::function<ValueSlope(double)>> f;
-  void all(double t, std::array<ValueSlope, kMax>& out) const {
+  void all(double t, Scratch<ValueSlope, kMax>& out) const {
     for (std::size_t j = 0; j < f.size(); ++j) out[j] = f[j](t);
   }
   ValueSlope one(double t, int j) const { return f[static_cast<std::size_t>(j)](t); }

@@ -172,7 +172,7 @@ TEST(FirstRootOf, HopsIntoTheFarWindowWithoutPassingARoot) {
     const GapLike shape = GapLike::random_hop(rng);
     const double v = shape.v, g = shape.g, A = shape.A, phi = shape.phi;
     if (shape(0.0).slope <= 0.0) continue;
-    const auto one = [&](double t, std::array<ValueSlope, 1>& out) {
+    const auto one = [&](double t, Scratch<ValueSlope, 1>& out) {
       out[0] = shape(t);
       out[0].curvature = shape.curvature(t);
     };
@@ -227,11 +227,11 @@ TEST(FirstRootOf, TakesTheNewtonStepWhenItsErrorIsBelowTheResolution) {
     const GapLike shape = GapLike::random_hop(rng);
     const double v = shape.v, g = shape.g, A = shape.A, w = shape.w, phi = shape.phi;
     if (shape(0.0).slope <= 0.0) continue;
-    const auto curved = [&](double t, std::array<ValueSlope, 1>& out) {
+    const auto curved = [&](double t, Scratch<ValueSlope, 1>& out) {
       out[0] = shape(t);
       out[0].curvature = shape.curvature(t);
     };
-    const auto plain = [&](double t, std::array<ValueSlope, 1>& out) { out[0] = shape(t); };
+    const auto plain = [&](double t, Scratch<ValueSlope, 1>& out) { out[0] = shape(t); };
     const auto none = [](int, double) { return 0.0; };
     const std::array<double, 1> M2{shape.M2()};
     const std::array<double, 1> tol{1e-14};
@@ -268,7 +268,7 @@ TEST(FirstRootOf, TakesTheNewtonStepWhenItsErrorIsBelowTheResolution) {
   // near a graze
   for (const double delta : {1e-9, 1e-12, -1e-12, -1e-9}) {
     const double a = 3.0, tm = 1.0;
-    const auto f = [&](double t, std::array<ValueSlope, 1>& out) {
+    const auto f = [&](double t, Scratch<ValueSlope, 1>& out) {
       out[0] = {a * (t - tm) * (t - tm) + delta, 2.0 * a * (t - tm), 2.0 * a};
     };
     const auto none = [](int, double) { return 0.0; };

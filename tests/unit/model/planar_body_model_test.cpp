@@ -193,7 +193,7 @@ TEST(PlanarBodyModel, CoincidingGapsAreEqualBitForBit) {
       const double t0 = 10.0 * U(rng);
       for (int k = 0; k < 50; ++k) {
         const double tau = 0.05 * k;
-        std::array<ValueSlope, model::kMaxContacts> out{};
+        model::GapValues out;
         ef.flight_gaps(t0, q0, qd0, tau, out);
         EXPECT_EQ(out[0].value, out[1].value);
         EXPECT_EQ(out[0].slope, out[1].slope);
