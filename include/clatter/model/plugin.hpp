@@ -17,7 +17,9 @@
 ///
 /// Loading checks, before running any of the plugin's code beyond its info function, that it was
 /// built against this version of clatter, the same plugin ABI and the same Eigen: a mismatch is
-/// refused with one line naming the file and both versions. Plugins are never unloaded (the
+/// refused with one line naming the file and both versions. The version covers the capacities
+/// (model::kMaxDof, kMaxContacts, kMaxAux), which set the layout of VecQ and the other types a
+/// model exchanges with the engine: 0.3.0 raised them to 32, 32 and 8. Plugins are never unloaded (the
 /// models they made may live as long as the process).
 
 #include <filesystem>
