@@ -19,8 +19,8 @@
 /// built against this version of clatter, the same plugin ABI and the same Eigen: a mismatch is
 /// refused with one line naming the file and both versions. The version covers the capacities
 /// (model::kMaxDof, kMaxContacts, kMaxAux), which set the layout of VecQ and the other types a
-/// model exchanges with the engine: 0.3.0 raised them to 32, 32 and 8. Plugins are never unloaded (the
-/// models they made may live as long as the process).
+/// model exchanges with the engine: 0.3.0 raised them to 32, 32 and 8. Plugins are never
+/// unloaded (the models they made may live as long as the process).
 
 #include <filesystem>
 #include <string>
