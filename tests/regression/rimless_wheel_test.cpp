@@ -266,10 +266,10 @@ TEST(RimlessWheel, ModuloSymmetryOfAModelWithoutOneIsRefusedNamingTheField) {
 // stance gives ω⁻² = ω⁺² + K (energy along the stance), so consecutive post-impact velocities obey
 // ω⁺ₖ₊₁² = η² (ω⁺ₖ² + K) exactly (McGeer's map, the header's closed form), from the first step on.
 // The slope is 0.03 rad, not the example's 0.2: with many spokes η → 1 and the gait's ω*² =
-// η²K/(1 − η²) grows until ω² l > g cos γ (19.4 s⁻² at 32 spokes on 0.2 rad), where the hub would
-// leave the ground and the closed form (a rigid stance) no longer holds; the run stops there on a
-// Painlevé of the stance spoke (sliding with k_N ≤ 0). At 0.03 rad ω*² = 1.35 (16 spokes) and
-// 2.9 s⁻² (32 spokes).
+// η²K/(1 − η²) grows past g/l (19.4 s⁻² at 32 spokes on 0.2 rad), while the closed form's rigid
+// stance needs a positive normal force, roughly ω² l < g; there the run stops on a Painlevé of a
+// sliding stance spoke (k_N ≤ 0, μ = 3), seen at 16 and 32 spokes on 0.2 rad. At 0.03 rad
+// ω*² = 1.35 (16 spokes) and 2.9 s⁻² (32 spokes).
 io::Scenario wheel_with_spokes(int spokes) {
   const std::filesystem::path file =
       std::filesystem::path(CLATTER_EXAMPLES_DIR) / "rimless_wheel" / "rimless_wheel.toml";
