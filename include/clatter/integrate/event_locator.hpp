@@ -19,7 +19,7 @@
 ///
 /// The event source E provides
 ///   void all(double t, Scratch<ValueSlope, kMax>& out)   functions [0, count) at t
-///   ValueSlope one(double t, int j)                          function j at t
+///   ValueSlope one(double t, int j)                       function j at t
 /// with slope = NaN where it is not known.
 
 #include <array>
