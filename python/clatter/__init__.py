@@ -76,6 +76,8 @@ class SimulationResult:
     sections                       the Poincare-section crossings (as the samples)
     reason, message                why the run stopped (STOP_REASONS) and in words
     energy_ledger, counts          summary.json's energy ledger and counts
+    integrator                     {"requested": the option, "used": none | dopri5 | dop853 |
+                                   dop853+dopri5}: the Runge-Kutta methods the run took
     t_final, q_final, qd_final     the state at the end; max_gap_drift, max_velocity_drift,
                                    wall_time_s
     """
@@ -89,7 +91,7 @@ class SimulationResult:
         self.modes = s["modes"]
         self.sections = Table(raw["sections"])
         for key in ("reason", "message", "t_final", "counts", "max_gap_drift",
-                    "max_velocity_drift", "wall_time_s"):
+                    "max_velocity_drift", "wall_time_s", "integrator"):
             setattr(self, key, raw.get(key))
         self.energy_ledger = raw["energy"]
         self.q_final = _np.array(raw["q_final"])

@@ -317,6 +317,7 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   counts["chatter_sequences"] = r.chatter_sequences;
   counts["multipoint_fallbacks"] = r.multipoint_fallbacks;
   counts["rk_steps"] = r.rk_steps;
+  counts["rk_steps_dop853"] = r.dop853_steps;
   counts["rhs_evaluations"] = r.rhs_evaluations;
   counts["gap_evaluations"] = r.gap_evaluations;
   counts["carried_phases"] = r.carried_phases;
@@ -331,6 +332,10 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   d["aux_final"] = std::vector<double>(r.aux.data(), r.aux.data() + r.aux.size());
   d["modes_final"] = modes;
   d["counts"] = counts;
+  py::dict integrator;
+  integrator["requested"] = std::string(hybrid::to_string(o.integrator));
+  integrator["used"] = std::string(hybrid::integrators_used(r));
+  d["integrator"] = integrator;
   d["energy"] = energy;
   d["max_gap_drift"] = r.max_gap_drift;
   d["max_velocity_drift"] = r.max_velocity_drift;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include <Eigen/LU>
@@ -224,9 +225,20 @@ class SectionImpact final : public hybrid::Recorder {
     if (!found && inner_ != nullptr) inner_->on_section(s);
   }
   void on_event(const hybrid::EventRecord& e) override {
-    if (found) return;
+    if (found) {
+      // the later rows of the same instant (a multi-point collision's further events): the
+      // state is the one the instant leaves
+      if (e.t == t) {
+        x = pack_state(m_, e.q, e.qd_post, e.aux);
+        modes = e.modes;
+      }
+      return;
+    }
     if (inner_ != nullptr) inner_->on_event(e);
-    if (e.kind != hybrid::EventKind::kImpact || e.contact != contact_ || ++seen < count_) return;
+    if (e.kind != hybrid::EventKind::kImpact || e.contact != contact_) return;
+    if (e.t == last_counted_) return;  // the contact again in the same collision
+    last_counted_ = e.t;
+    if (++seen < count_) return;
     found = true;
     t = e.t;
     x = pack_state(m_, e.q, e.qd_post, e.aux);
@@ -243,6 +255,7 @@ class SectionImpact final : public hybrid::Recorder {
  private:
   const model::System& m_;
   int contact_, count_;
+  double last_counted_{std::numeric_limits<double>::quiet_NaN()};
   hybrid::Recorder* inner_;
 };
 

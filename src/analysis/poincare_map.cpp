@@ -122,14 +122,26 @@ void PoincareWalker::take_step() {
       section_.kind == PoincareKind::kImpact ? hybrid::EventKind::kImpact : section_.event;
   const bool on_events =
       section_.kind == PoincareKind::kImpact || section_.kind == PoincareKind::kEvent;
-  for (const hybrid::EventRecord& e : data_.events) {
+  const std::vector<hybrid::EventRecord>& ev = data_.events;
+  for (std::size_t i = 0; i < ev.size(); ++i) {
+    const hybrid::EventRecord& e = ev[i];
     pending_.push_back(e);
     if (!on_events || e.kind != want || (section_.contact >= 0 && e.contact != section_.contact))
       continue;
+    // the rows of one instant (the events of a multi-point collision, impacts resolved one
+    // after the other) are one crossing per contact, with the state the instant leaves: that of
+    // its last row (earlier rows hold intermediate states)
+    std::size_t last = i;
+    bool repeated = false;
+    for (std::size_t k = i + 1; k < ev.size() && ev[k].t == e.t; ++k) {
+      last = k;
+      repeated = repeated || (ev[k].kind == want && ev[k].contact == e.contact);
+    }
+    if (repeated) continue;
     SectionPoint p;
     p.t = e.t;
-    p.x = pack_state(m_, e.q, e.qd_post, e.aux);
-    p.closed = closed_of(e.modes);
+    p.x = pack_state(m_, ev[last].q, ev[last].qd_post, ev[last].aux);
+    p.closed = closed_of(ev[last].modes);
     queue(std::move(p));
   }
 }

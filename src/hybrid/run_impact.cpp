@@ -307,19 +307,34 @@ bool Run::multipoint_impact(const Touching& touching) {
       d_.qd = r.qd_post;
     }
   }
+  // a row per contact and impact event of the collision (an unequal cradle resolves in several
+  // events), each with its event's q̇ before and after, so the intermediate states are kept; the
+  // rows' ½Λ·(v⁻ + v⁺) of one event sum to that event's kinetic-energy change
   const std::size_t first_row = d_.events.size();
-  for (int h = 0; h < n_hit; ++h) {
-    const int j = hit[idx(h)];
-    ContactImpact ci;
-    ci.qd_pre = qd_pre;
-    ci.v_pre = r.v_pre[idx(j)];
-    ci.outcome.v_post = r.v_post[idx(j)];
-    ci.outcome.Lambda = r.Lambda[idx(j)];
-    ci.outcome.delta_energy = 0.5 * ci.outcome.Lambda.dot(ci.v_pre + ci.outcome.v_post);
-    ci.outcome.status = r.energy_gain ? Status::kEnergyGain : Status::kOk;
-    ci.surface_work = ci.outcome.Lambda.dot(d_.geometry[idx(j)].w);
-    record_impact({j, n_hit > 1 ? hit[idx(h == 0 ? 1 : 0)] : -1}, ci, EventKind::kImpact);
+  for (const multipoint::EventResult& ev : simultaneous_scratch().result.events) {
+    std::array<int, kMaxContacts> in_event{};  // solver rows that took a normal impulse
+    int n_in = 0;
+    for (int a = 0; a < r.n_active; ++a)
+      if (ev.Lambda(2 * a + 1) > 0.0) in_event[idx(n_in++)] = a;
+    const VecQ qd_before = ev.qdot_pre + r.frame_velocity;
+    d_.qd = ev.qdot_post + r.frame_velocity;  // the rows' q̇ after and energy are the event's
+    for (int h = 0; h < n_in; ++h) {
+      const int a = in_event[idx(h)];
+      const int j = r.contact[idx(a)];
+      ContactImpact ci;
+      ci.qd_pre = qd_before;
+      ci.v_pre = {ev.v_pre(2 * a), ev.v_pre(2 * a + 1)};
+      ci.outcome.v_post = {ev.v_post(2 * a), ev.v_post(2 * a + 1)};
+      ci.outcome.Lambda = {ev.Lambda(2 * a), ev.Lambda(2 * a + 1)};
+      ci.outcome.delta_energy = 0.5 * ci.outcome.Lambda.dot(ci.v_pre + ci.outcome.v_post);
+      ci.outcome.status =
+          ev.status == multipoint::Status::kEnergyGain ? Status::kEnergyGain : Status::kOk;
+      ci.surface_work = ci.outcome.Lambda.dot(d_.geometry[idx(j)].w);
+      const int other = n_in > 1 ? r.contact[idx(in_event[idx(h == 0 ? 1 : 0)])] : -1;
+      record_impact({j, other}, ci, EventKind::kImpact);
+    }
   }
+  d_.qd = r.qd_post;
   assign_touching_modes(touching);
   // the collision's rows show the modes it leaves, decided only now from the post-impact
   // velocities (a contact that separates is open, not the stick it had before)

@@ -353,6 +353,7 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
     return false;
   }
   ++d_.counters.rk_steps;
+  if (d_.ode.order8) ++d_.counters.dop853_steps;
   if constexpr (requires { stepper.proposed_dt(); })
     note_step_size(stepper.t_new() - stepper.t_old(), stepper.dt(), stepper.proposed_dt());
   else

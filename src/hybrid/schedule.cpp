@@ -71,6 +71,7 @@ SimulationResult simulate_scheduled(const model::System& model, const InitialSta
     total.events += r.events;
     total.impacts += r.impacts;
     total.rk_steps += r.rk_steps;
+    total.dop853_steps += r.dop853_steps;
     total.rhs_evaluations += r.rhs_evaluations;
     total.gap_evaluations += r.gap_evaluations;
     total.chatter_sequences += r.chatter_sequences;

@@ -98,6 +98,12 @@ class Relay {
 
 }  // namespace
 
+const char* integrators_used(const SimulationResult& r) {
+  if (r.rk_steps == 0) return "none";
+  if (r.dop853_steps == 0) return "dopri5";
+  return r.dop853_steps == r.rk_steps ? "dop853" : "dop853+dopri5";
+}
+
 SimulationResult result_of(const model::System& model, const Data& d, double t_end) {
   SimulationResult res;
   if (d.stopped) {
@@ -116,6 +122,7 @@ SimulationResult result_of(const model::System& model, const Data& d, double t_e
   res.events = c.events;
   res.impacts = c.impacts;
   res.rk_steps = c.rk_steps;
+  res.dop853_steps = c.dop853_steps;
   res.rhs_evaluations = c.rhs_evaluations;
   res.gap_evaluations = c.gap_evaluations;
   res.carried_phases = c.carried_phases;

@@ -11,13 +11,14 @@ SimultaneousImpact resolve_simultaneous(const model::System& model, double t, co
   namespace mp = multipoint;
   SimultaneousImpact out;
   mp::Input& in = scratch.input;
-  model::VecQ frame_velocity;
+  model::VecQ& frame_velocity = out.frame_velocity;
   if (!model.multipoint_input(t, q, active, in, frame_velocity)) return out;
   // the active contacts in index order (as the model stacked them)
-  std::array<int, model::kMaxContacts> index{};
+  std::array<int, model::kMaxContacts>& index = out.contact;
   int k = 0;
   for (int c = 0; c < model.num_contacts(); ++c)
     if (active[static_cast<std::size_t>(c)]) index[static_cast<std::size_t>(k++)] = c;
+  out.n_active = k;
   in.qdot_pre = qd - frame_velocity;
   mp::Params& params = scratch.params;
   params.e_star.resize(1);  // the capacity stays

@@ -10,18 +10,52 @@ and the five-ball cradle; the CSV columns; the PNG of one run; nothing half-writ
 
 import csv
 import json
+import math
 import os
 import subprocess
 import sys
 import tempfile
 
 FAILURES = []
+EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "examples")
 
 
 def check(cond, what):
     if not cond:
         FAILURES.append(what)
         print(f"FAIL: {what}", file=sys.stderr)
+
+
+def thesis_work_binary(masses, L, R, e, a0, b0):
+    """Ball A (q-dot a0) on ball B (b0) of [R]'s cradle, frictionless, with the thesis's normal
+    work (4.7) W_N = f(theta) - f(theta-), f = vT J_T+^T M J_N+ vN + 1/2 vN J_N+^T M J_N+ vN
+    (J+ the pseudo-inverse of the contact's rows), ended at W_N = (1 - e^2) W_Nc (4.11).
+    Independent of the solver: the impulse P on the contact gives I_A a = I_A a0 - L P,
+    I_B b = I_B b0 + L P; W_N(P) is then a parabola in P. Returns (a, b) after."""
+    i_a, i_b = (m * (L * L + 0.4 * R * R) for m in masses[:2])
+    jn, jt = (-L, L), (-R, -R)  # rows of v_N = L(b - a), v_T = -R(a + b)
+    def pinv(row):
+        n2 = row[0] ** 2 + row[1] ** 2
+        return (row[0] / n2, row[1] / n2)
+    pn, pt = pinv(jn), pinv(jt)
+    c_tn = pt[0] * i_a * pn[0] + pt[1] * i_b * pn[1]
+    c_nn = pn[0] * i_a * pn[0] + pn[1] * i_b * pn[1]
+    def state(P):
+        return a0 - L * P / i_a, b0 + L * P / i_b
+    def f(P):
+        a, b = state(P)
+        vn, vt = jn[0] * a + jn[1] * b, jt[0] * a + jt[1] * b
+        return c_tn * vt * vn + 0.5 * c_nn * vn * vn
+    # W(P) = alpha P + beta P^2 from three exact samples of the quadratic
+    w1, w2 = f(1.0) - f(0.0), f(2.0) - f(0.0)
+    beta = (w2 - 2.0 * w1) / 2.0
+    alpha = w1 - beta
+    p_c = -alpha / (2.0 * beta)
+    w_c = alpha * p_c + beta * p_c * p_c
+    w_f = (1.0 - e * e) * w_c
+    p_f = (-alpha - math.sqrt(alpha * alpha + 4.0 * beta * w_f)) / (2.0 * beta)
+    return state(max(p_f, (-alpha + math.sqrt(alpha * alpha + 4.0 * beta * w_f)) / (2.0 * beta)))
 
 
 def run(exe, *args):
@@ -77,6 +111,56 @@ def main():
         check(j["derived"]["event_contacts"] == ["AB,BC,CD,DE", "AB,BC,CD", "AB,BC", "AB"],
               "cradle5-case2: A-E, A-D, A-C, A-B")
         check([e["e_star"] for e in j["events"]] == [0.8] * 4, "cradle5-case2: e* per event")
+
+        # the engine's collision law is the command's with --work-def integral --compression
+        # first-minimum ([issue 27] item 8): `simulate` of a cradle with the middle ball doubled
+        # writes a row per contact and event (docs/engine.md); each event's q-dot before and
+        # after equal the command's events to round-off. The command's default (thesis work)
+        # gives A-B a different second event, with effective restitution 0.32 instead of e* = 0.85.
+        masses = [0.166, 0.332, 0.166]
+        with open(os.path.join(EXAMPLES, "cradle3.toml")) as f:
+            text = f.read().replace("n = 3\n", f"masses = {masses}\n").replace("mass = 0.166\n", "")
+        scenario = os.path.join(tmp, "cradle_unequal.toml")
+        with open(scenario, "w") as f:
+            f.write(text)
+        sim = os.path.join(tmp, "sim")
+        r = subprocess.run([exe, "simulate", scenario, "--t-end", "0.3", "--no-plot", "--out", sim],
+                           capture_output=True, text=True)
+        check(r.returncode == 0, f"simulate unequal cradle: {r.stderr}")
+        with open(os.path.join(sim, "events.csv"), newline="") as f:
+            rows = [row for row in csv.DictReader(f) if row["kind"] == "impact"]
+        first = [row for row in rows if row["t"] == rows[0]["t"]]
+        engine = []  # (q-dot before, q-dot after) per event, from its rows
+        for row in first:
+            pre = [float(row[f"theta_{b}dot_pre"]) for b in "ABC"]
+            post = [float(row[f"theta_{b}dot_post"]) for b in "ABC"]
+            if not engine or engine[-1][0] != pre:
+                engine.append((pre, post))
+        L = 0.30
+        speed = engine[0][0][0] * L
+        common = ["--preset", "cradle", "--masses", *map(str, masses), "--v-pre", repr(speed),
+                  "--e-star", "0.85", "--no-plot"]
+        r = run(exe, *common, "--work-def", "integral", "--compression", "first-minimum",
+                "--out", os.path.join(tmp, "mp_engine"))
+        check(r.returncode == 0, f"multipoint integral: {r.stderr}")
+        j = json.loads(r.stdout)
+        check(j["params"]["compression"] == "first-minimum", "compression reported")
+        check(len(j["events"]) == len(engine) == 2,
+              f"two events in both: {len(j['events'])}, {len(engine)}")
+        for (pre, post), e in zip(engine, j["events"]):
+            for a, b in zip(pre + post, e["qdot_pre"] + e["qdot_post"]):
+                check(abs(a - b) <= 1e-12 * (1.0 + abs(b)), f"engine event {pre}->{post} vs {e}")
+        r = run(exe, *common, "--out", os.path.join(tmp, "mp_thesis"))
+        j = json.loads(r.stdout)
+        check(j["params"]["work_def"] == "thesis", "the command's default work is the thesis's")
+        pre = j["events"][1]["qdot_pre"]
+        expected = thesis_work_binary(masses, L, 0.05, 0.85, pre[0], pre[1])
+        got = j["events"][1]["qdot_post"][:2]
+        check(all(abs(a - b) <= 1e-9 * (1.0 + abs(b)) for a, b in zip(got, expected)),
+              f"thesis work, A on B: {got} against the (4.7) closed form {expected}")
+        restitution = (got[1] - got[0]) / pre[0]
+        check(abs(restitution - 0.85) > 0.3,
+              f"the thesis work's effective restitution differs from e*: {restitution}")
 
         # 3-D sphere: spatial columns
         out3 = os.path.join(tmp, "sphere")

@@ -312,16 +312,26 @@ class Bounded(unittest.TestCase):
             self.assertRegex(seen.decode(errors="replace"), r"simulate bp_fig8a: t = .* of 300")
 
     def test_multipoint_runaway_is_bounded_and_fails(self):
-        # block3d-4 --e-star 0 ran 20 s, 1.65 GB, a 466 MB trace, exit 0
+        # block3d-4 --e-star 0 ran 20 s, 1.65 GB, a 466 MB trace, exit 0. The bound is a count
+        # (the impulse integration's max_steps), so the test checks what it bounds: the exit
+        # status and reason, the trace's size and the peak memory. Not the wall time: that is a
+        # benchmark's business, and under the sanitizers of CI this run takes ~14 s.
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "m")
-            t0 = time.monotonic()
-            rc, stdout, err = run("multipoint", "--preset", "block3d-4", "--e-star", 0,
-                                  "--no-plot", "--out", out, timeout=60)
-            self.assertLess(time.monotonic() - t0, 10)
-            self.assertEqual(rc, 3, err)
+            with open(os.path.join(d, "stderr"), "w+") as fe:
+                p = subprocess.Popen([CLATTER, "multipoint", "--preset", "block3d-4",
+                                      "--e-star", "0", "--no-plot", "--out", out],
+                                     stdout=subprocess.DEVNULL, stderr=fe)
+                # wait4 gives this child's own peak RSS (ru_maxrss, kB)
+                _, status, usage = os.wait4(p.pid, 0)
+                p.returncode = os.waitstatus_to_exitcode(status)
+                fe.seek(0)
+                err = fe.read()
+            peak_kb = usage.ru_maxrss
+            self.assertEqual(p.returncode, 3, err)
             self.assertIn("no_termination", err)
             self.assertLess(os.path.getsize(os.path.join(out, "trace.csv")), 20e6)
+            self.assertLess(peak_kb, 800 * 1024, "peak RSS of the runaway collision [kB]")
 
     def test_compliant_issue_case_is_the_wedge(self):
         # returned "unresolved" with exit 0 where --no-follow-lock gave the wedge

@@ -46,8 +46,10 @@ def assert_same_as_cli(res, ts, ev, summary):
     assert res.reason == summary["reason"] and res.message == summary["message"]
     assert res.t_final == summary["t_final"]
     assert list(res.q_final) == summary["q"] and list(res.qd_final) == summary["qdot"]
-    for key in ("events", "impacts", "chatter_sequences", "rk_steps", "rhs_evaluations"):
+    for key in ("events", "impacts", "chatter_sequences", "rk_steps", "rk_steps_dop853",
+                "rhs_evaluations"):
         assert res.counts[key] == summary["counts"][key], key
+    assert res.integrator == summary["integrator"]
     for key, value in summary["energy"].items():
         assert res.energy_ledger[key] == value, key
 
@@ -205,3 +207,28 @@ def test_a_long_run_keeps_its_lift_offs_at_the_closed_form_phase():
     k = np.round((w * lift - phi) / (2 * math.pi))
     closed_form = (phi + 2 * math.pi * k) / w
     assert np.all(np.abs(lift - closed_form) <= 8 * np.finfo(float).eps * lift)
+
+
+def test_the_methods_a_run_used_are_reported(examples):
+    # [issue 26] summary.json and the result say which Runge-Kutta method `auto` took. Checked
+    # against what the options force: closed forms only (the bouncing ball's exact flights) use
+    # none; integrator = dop853 / dopri5 count all / none of their steps as DOP853; `auto` at the
+    # default rel_tol 1e-12 < 1e-7 is DOP853 on the rod on a belt (docs/engine.md).
+    ball = clatter.simulate(clatter.load_scenario(os.path.join(examples, "ball_zeno.toml")))
+    assert ball.counts["rk_steps"] == 0 and ball.counts["rk_steps_dop853"] == 0
+    assert ball.integrator == {"requested": "auto", "used": "none"}
+    rod = clatter.load_scenario(os.path.join(examples, "ndc_case_1_3.toml"))
+    runs = {k: clatter.simulate(rod, t_end=2.0, integrator=k, progress=False)
+            for k in ("auto", "dop853", "dopri5")}
+    for k, r in runs.items():
+        assert r.integrator["requested"] == k
+        assert r.counts["rk_steps"] > 0
+    assert runs["dop853"].integrator["used"] == "dop853"
+    assert runs["dop853"].counts["rk_steps_dop853"] == runs["dop853"].counts["rk_steps"]
+    assert runs["dopri5"].integrator["used"] == "dopri5"
+    assert runs["dopri5"].counts["rk_steps_dop853"] == 0
+    assert runs["auto"].integrator["used"] == "dop853"
+    assert runs["auto"].counts["rk_steps"] == runs["dop853"].counts["rk_steps"]
+    # above the threshold, auto is DOPRI5
+    loose = clatter.simulate(rod, t_end=2.0, rel_tol=1e-6, abs_tol=1e-6, progress=False)
+    assert loose.integrator["used"] == "dopri5"

@@ -76,7 +76,12 @@ double max_angle_from_energy(double qd) {
 struct Run {
   Log log;
   hybrid::SimulationResult result;
+  /// The first collision as one record: its first row's time and q̇ before, and the q̇ after of
+  /// its last row at that instant (events.csv has a row per contact and impact event; the rows
+  /// in between hold the intermediate states, docs/engine.md).
   const EventRecord* first_impact{nullptr};
+  EventRecord collision;
+  std::vector<const EventRecord*> collision_rows;  ///< every impact row of that instant
 };
 
 std::unique_ptr<Run> release(const PendulumChain& model, double v1, double t_end) {
@@ -90,10 +95,13 @@ std::unique_ptr<Run> release(const PendulumChain& model, double v1, double t_end
   o.max_dt = 1e-3;
   run->result = hybrid::simulate(model, hybrid::InitialState(0.0, q, VecQ::Zero(n)), o, &run->log);
   for (const EventRecord& e : run->log.events) {
-    if (e.kind == EventKind::kImpact) {
-      run->first_impact = &e;
-      break;
+    if (run->first_impact == nullptr && e.kind == EventKind::kImpact) {
+      run->collision = e;
+      run->first_impact = &run->collision;
     }
+    if (run->first_impact == nullptr || e.t != run->collision.t) continue;
+    run->collision.qd_post = e.qd_post;
+    if (e.kind == EventKind::kImpact) run->collision_rows.push_back(&e);
   }
   return run;
 }
@@ -251,6 +259,18 @@ TEST(CradleEngine, ThreeBallsTable64Case2) {
   const double closed[3] = {v_first * (1.0 - e_star) / 2.0, v_first * (1.0 + e_star) / 2.0,
                             v * (1.0 + e_star) / 2.0};
   const double table[3] = {0.006, 0.069, 0.925};  // Table 6.4, v₁⁻ = 1.0 m/s
+  // the rows: event 1 (A–B–C: AB and BC) leaves (v(1 − e*)/2, 0, v(1 + e*)/2), event 2 (AB) the
+  // closed form above
+  ASSERT_EQ(run->collision_rows.size(), 3u);
+  const double after_first[3] = {v_first, 0.0, v * (1.0 + e_star) / 2.0};
+  for (int k = 0; k < 3; ++k) {
+    const EventRecord& row = *run->collision_rows[static_cast<std::size_t>(k)];
+    EXPECT_EQ(row.contact, k < 2 ? k : 0);  // AB, BC, then AB
+    for (int i = 0; i < 3; ++i) {
+      const double want = k < 2 ? after_first[i] : closed[i];
+      EXPECT_NEAR(kL * row.qd_post(i), want, 1e-9 * v) << "row " << k << " ball " << i;
+    }
+  }
   for (int i = 0; i < 3; ++i) {
     EXPECT_NEAR(kL * e.qd_post(i), closed[i], 1e-9 * v) << "ball " << i;
     EXPECT_NEAR(kL * e.qd_post(i) / v, table[i], 5e-4) << "ball " << i;
@@ -333,6 +353,19 @@ TEST(CradleEngine, FiveUnequalBallsAppendixDCase3) {
   EXPECT_EQ(lib.events.size(), 4u);  // A–E, A–D, A–C, A–B
   const double digest[5] = {0.005, 0.014, 0.051, 0.193, 0.700};
   const double thesis[5] = {0.046, 0.048, 0.113, 0.221, 0.525};
+  // the engine's rows, event by event: the rows of one event share its q̇ before and after,
+  // which are the library's (the intermediate states included)
+  std::size_t event = 0;
+  for (std::size_t k = 0; k < run->collision_rows.size(); ++k) {
+    const EventRecord& row = *run->collision_rows[k];
+    if (k > 0 && row.qd_pre != run->collision_rows[k - 1]->qd_pre) ++event;
+    ASSERT_LT(event, lib.events.size());
+    for (int i = 0; i < 5; ++i) {
+      EXPECT_NEAR(row.qd_pre(i), lib.events[event].qdot_pre(i), 1e-9 * e.qd_pre(0));
+      EXPECT_NEAR(row.qd_post(i), lib.events[event].qdot_post(i), 1e-9 * e.qd_pre(0));
+    }
+  }
+  EXPECT_EQ(event + 1, lib.events.size());
   for (int i = 0; i < 5; ++i) {
     EXPECT_NEAR(e.qd_post(i), lib.qdot_post(i), 1e-9 * e.qd_pre(0)) << "ball " << i;
     EXPECT_NEAR(kL * e.qd_post(i), digest[i], 5e-4) << "ball " << i;

@@ -2,7 +2,8 @@
 // sequence of impact events, written as JSON + CSV + PNG.
 //
 //   clatter multipoint --preset NAME [--e-star E [E ...]] [--mu-s MU] [--mu-d MU]
-//                      [--work-def thesis|integral] [--recipe thesis|min-norm]
+//                      [--work-def thesis|integral] [--compression latest-parabola|first-minimum]
+//                      [--recipe thesis|min-norm]
 //                      [--pairs chain|star] [--method analytic|ode] [--qdot Q ...]
 //                      [--max-events N] [--max-steps N] [--no-plot] --out DIR
 //
@@ -49,6 +50,7 @@ struct MultipointOptions {
   std::vector<double> e_star;
   std::optional<double> mu_s, mu_d;
   std::string work_def{"thesis"};
+  std::string compression{"latest-parabola"};
   std::string recipe{"thesis"};
   std::string pairs{"chain"};
   std::string method{"analytic"};
@@ -412,6 +414,10 @@ int run_multipoint(MultipointOptions& o) {
           "must be thesis or integral, got '" + o.work_def + "'");
   params.work =
       o.work_def == "thesis" ? mp::WorkDefinition::kThesis : mp::WorkDefinition::kIntegral;
+  require(o.compression == "latest-parabola" || o.compression == "first-minimum", "compression",
+          "must be latest-parabola or first-minimum, got '" + o.compression + "'");
+  params.compression = o.compression == "latest-parabola" ? mp::CompressionRule::kLatestParabola
+                                                          : mp::CompressionRule::kFirstMinimum;
   require(o.recipe == "thesis" || o.recipe == "min-norm", "recipe",
           "must be thesis or min-norm, got '" + o.recipe + "'");
   params.recipe =
@@ -444,6 +450,7 @@ int run_multipoint(MultipointOptions& o) {
   j["contacts"] = contacts;
   j["params"] = {{"e_star", params.e_star},
                  {"work_def", mp::to_string(params.work)},
+                 {"compression", mp::to_string(params.compression)},
                  {"recipe", mp::to_string(params.recipe)},
                  {"pairs", mp::to_string(params.pair_rule)},
                  {"method", o.method},
@@ -520,6 +527,10 @@ Run add_multipoint(CLI::App& app) {
   sub->add_option("--work-def", o->work_def,
                   "normal work: thesis (Eq. 4.7; [R]'s tables) or integral (sum of v_N "
                   "dLambda_N; what the engine uses in simulate: on unequal masses they differ)")
+      ->capture_default_str();
+  sub->add_option("--compression", o->compression,
+                  "end of compression: latest-parabola ([R]'s tables) or first-minimum (what the "
+                  "engine uses; with --work-def integral this is simulate's collision law)")
       ->capture_default_str();
   sub->add_option("--recipe", o->recipe, "pair constraint: thesis or min-norm")
       ->capture_default_str();

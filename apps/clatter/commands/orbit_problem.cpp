@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <sstream>
 
@@ -21,7 +22,17 @@ class ImpactAfter final : public hybrid::Recorder {
  public:
   ImpactAfter(int contact, long skip) : contact_(contact), skip_(skip) {}
   void on_event(const hybrid::EventRecord& e) override {
-    if (found || e.kind != hybrid::EventKind::kImpact || e.contact != contact_) return;
+    if (found) {
+      // a multi-point collision's further events at the same instant: keep the state it leaves
+      if (e.t == event.t) {
+        event.qd_post = e.qd_post;
+        event.modes = e.modes;
+      }
+      return;
+    }
+    if (e.kind != hybrid::EventKind::kImpact || e.contact != contact_) return;
+    if (e.t == last_counted_) return;  // the contact again in the same collision
+    last_counted_ = e.t;
     if (seen_++ < skip_) return;
     found = true;
     event = e;
@@ -34,6 +45,7 @@ class ImpactAfter final : public hybrid::Recorder {
   int contact_;
   long skip_;
   long seen_{0};
+  double last_counted_{std::numeric_limits<double>::quiet_NaN()};
 };
 
 class EventTimes final : public hybrid::Recorder {

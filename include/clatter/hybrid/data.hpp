@@ -85,6 +85,7 @@ struct Counters {
   long events{0};
   long impacts{0};
   long rk_steps{0};
+  long dop853_steps{0};  ///< of rk_steps, those taken by DOP853 (the rest by DOPRI5)
   long rhs_evaluations{0};
   long gap_evaluations{0};  ///< evaluations of the closed-form gaps in exact flights
   long carried_phases{0};   ///< phases of sustained contact in closed form (no Runge–Kutta step)

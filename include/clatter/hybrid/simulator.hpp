@@ -27,6 +27,7 @@ struct SimulationResult {
   long events{0};
   long impacts{0};
   long rk_steps{0};
+  long dop853_steps{0};  ///< of rk_steps, those taken by DOP853 (the rest by DOPRI5)
   long rhs_evaluations{0};
   long gap_evaluations{0};  ///< evaluations of the closed-form gaps in exact flights
   long carried_phases{0};   ///< phases of sustained contact in closed form (no Runge–Kutta step)
@@ -38,6 +39,10 @@ struct SimulationResult {
   double max_gap_drift{0.0};       ///< max |g_N| of closed contacts at step ends [m]
   double max_velocity_drift{0.0};  ///< max |v_N| of closed contacts at step ends [m/s]
 };
+
+/// The Runge–Kutta methods a run used, from its counts: "none" (no Runge–Kutta step: closed forms
+/// only), "dopri5", "dop853", or "dop853+dopri5" (Integrator::kAuto switched between phases).
+[[nodiscard]] const char* integrators_used(const SimulationResult& r);
 
 /// Runs the simulation of any model::System from `init` to options.t_end. Throws InvalidArgument
 /// for bad options or an initial state of the wrong size, non-finite, or penetrating an obstacle;

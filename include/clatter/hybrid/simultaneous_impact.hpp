@@ -34,6 +34,12 @@ struct SimultaneousImpact {
   std::array<Vec2, model::kMaxContacts> v_post{};
   int events{0};  ///< impact events of the collision
   bool energy_gain{false};
+  /// The solver's rows: its contact a (0 ≤ a < n_active) is the model's contact[a]; its
+  /// per-event results (SimultaneousScratch::result.events) have components (2a, 2a + 1) = (T, N)
+  /// and velocities in the obstacles' frame, q̇ = q̇_rel + frame_velocity.
+  int n_active{0};
+  std::array<int, model::kMaxContacts> contact{};
+  model::VecQ frame_velocity{};
 };
 
 /// The solver's input, settings and result, reused from one collision to the next (hybrid::Data
