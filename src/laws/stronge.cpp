@@ -133,7 +133,114 @@ Vec2 map_III(const Vec2& v_pre, double k_T, double k_N, double kp_T, double kp_N
 
 namespace clatter {
 
+namespace {
+
+// The law for v_T⁻ ≠ 0 (every impact of a run but the rare exact v_T⁻ = 0) in one pass: the
+// region as flags (stronge::classify's tests, or a forced region's), then Map I and the
+// two-segment Maps II/III both evaluated from four reciprocals (1/A, 1/k_N, 1/k_T, 1/k′_N) and one
+// square root, and the result selected. The readable form below (classify, then a map, then the
+// segment impulses) divides 4 to 8 times, partly in a chain, and costs about 1.4× as much on
+// random impacts (docs/performance.md, "Stronge's law in one pass"). The two agree to round-off
+// (tests/unit/laws/stronge_one_pass_test.cpp); the readable form remains the route of v_T⁻ = 0
+// and of a forced region 0.
+//
+// one_pass: the first segment slips in the direction `positive`; after the slip stops the
+// contact sticks (`stick_after`) or slips the other way; Map I (one segment), II (the slip stops
+// in restitution) or III (in compression).
+inline ImpactOutcome one_pass(const ImpactInput& in, const ImpactParams& params, bool positive,
+                              bool stick_after, bool map_I, bool map_II) {
+  const double v_T = in.v_pre.x();
+  const double v_N = in.v_pre.y();
+  const double A = in.W.A;
+  const double B = in.W.B;
+  const double C = in.W.C;
+  const double mu = params.mu;
+  const double e = params.e;
+  const double s = positive ? 1.0 : -1.0;
+  const double k_T = B - s * mu * A;
+  const double k_N = C - s * mu * B;
+  const double r_A = 1.0 / A;
+  const double kp_T = stick_after ? 0.0 : B + s * mu * A;
+  const double kp_N = stick_after ? (A * C - B * B) * r_A : C + s * mu * B;
+  const double r_kN = 1.0 / k_N;
+  const double r_kT = 1.0 / k_T;
+  const double r_kpN = 1.0 / kp_N;
+  const double ratio = -s * mu;  // λ_T/λ_N of the first segment
+  const double ratio_after = stick_after ? -B * r_A : s * mu;
+
+  ImpactOutcome out;
+  const int side = positive ? 0 : 1;  // odd regions start in + slip, even in − slip
+  out.region = map_I ? 1 + side : (stick_after ? 3 : 7) + (map_II ? 0 : 2) + side;
+
+  // Map I: one segment
+  const double P_I = -(1.0 + e) * v_N * r_kN;
+  const double vT_I = v_T + k_T * P_I;
+  // Maps II/III: a = (k_N/k_T) v_T − v_N; one square root for either
+  const double a = k_N * r_kT * v_T - v_N;
+  const double rho = kp_N * r_kN;
+  const double u = v_T * r_kT;
+  const double S2_II = (1.0 - rho) * a * a + e * e * rho * v_N * v_N;
+  const double S2_III = v_N * v_N + 2.0 * (kp_N - k_N) * u * v_N + k_N * (k_N - kp_N) * u * u;
+  const double S = std::sqrt(std::max(map_II ? S2_II : S2_III, 0.0));
+  const double vN_two = map_II ? S : e * S;
+  const double vT_two = stick_after ? 0.0 : kp_T * r_kpN * (a + vN_two);
+  const double p1 = -u;
+  const double vN_1 = v_N + k_N * p1;
+  const double P_two = p1 + (vN_two - vN_1) * r_kpN;
+
+  const double P = map_I ? P_I : P_two;
+  out.v_post = {map_I ? vT_I : vT_two, map_I ? -e * v_N : vN_two};
+  out.Lambda = {map_I ? ratio * P : ratio * p1 + ratio_after * (P - p1), P};
+  out.p_N_compression = map_I | map_II ? -v_N * r_kN : p1 - vN_1 * r_kpN;
+  out.n_segments = 2 - static_cast<int>(map_I);
+  const SlipMode mode = positive ? SlipMode::kSlipPositive : SlipMode::kSlipNegative;
+  const SlipMode reversed = positive ? SlipMode::kSlipNegative : SlipMode::kSlipPositive;
+  out.segments[0] = {mode, 0.0, map_I ? P : p1};
+  if (!map_I) out.segments[1] = {stick_after ? SlipMode::kStick : reversed, p1, P};
+  out.ends_in_stick = !map_I && stick_after;
+  // account_energy's ΔE from the values at hand; its check (a call) only where ΔE > 0
+  out.delta_energy = 0.5 * (out.Lambda.x() * (v_T + out.v_post.x()) +
+                            P * (v_N + out.v_post.y()));
+  if (out.delta_energy > 0.0) account_energy(in, out);
+  return out;
+}
+
+// stronge::classify's tests for v_T⁻ ≠ 0, as flags
+inline ImpactOutcome classified_one_pass(const ImpactInput& in, const ImpactParams& params) {
+  const double v_T = in.v_pre.x();
+  const double v_N = in.v_pre.y();
+  const double A = in.W.A;
+  const double B = in.W.B;
+  const double C = in.W.C;
+  const double mu = params.mu;
+  const bool positive = v_T > 0.0;
+  const double s = positive ? 1.0 : -1.0;
+  const double k_T = B - s * mu * A;
+  const double k_N = C - s * mu * B;
+  const bool one_mode = s * k_T >= 0.0;  // slip never decelerates
+  const bool decelerates = !one_mode;
+  const bool stops_in_compression =
+      decelerates & ((k_N <= 0.0) | (s * (k_N * v_T - k_T * v_N) <= 0.0));
+  const bool stops_later = decelerates != stops_in_compression;  // decelerates, not in compression
+  const bool outlasts = stops_later & (s * (k_N * v_T - (1.0 + params.e) * k_T * v_N) > 0.0);
+  return one_pass(in, params, positive, std::abs(B) <= mu * A, one_mode | outlasts,
+                  stops_later != outlasts);
+}
+
+// a forced region 1–10 (classification_of_region): its flags
+inline ImpactOutcome forced_one_pass(const ImpactInput& in, const ImpactParams& params) {
+  const int r = params.forced_region;
+  return one_pass(in, params, r % 2 == 1, r >= 3 && r <= 6, r <= 2,
+                  r == 3 || r == 4 || r == 7 || r == 8);
+}
+
+}  // namespace
+
 ImpactOutcome stronge_closed_form(const ImpactInput& in, const ImpactParams& params) {
+  if (in.v_pre.x() != 0.0) {
+    if (params.forced_region < 0) return classified_one_pass(in, params);
+    if (params.forced_region > 0) return forced_one_pass(in, params);
+  }
   using stronge::MapKind;
   const ContactMatrix& W = in.W;
   const RateConstants k = RateConstants::make(W, params.mu);
