@@ -52,8 +52,11 @@ class BuildWithCMake(build_py):
                      "and pybind11-dev); see CMake's warning above")
         target = Path(self.build_lib) / "clatter"
         target.mkdir(parents=True, exist_ok=True)
-        for f in built.iterdir():
-            shutil.copy2(f, target / f.name)
+        for f in built.iterdir():  # the modules, the extension and plots/ (the plot scripts)
+            if f.is_dir():
+                shutil.copytree(f, target / f.name, dirs_exist_ok=True)
+            else:
+                shutil.copy2(f, target / f.name)
         # the library under its soname, the name the extension asks for
         lib = (build / "lib" / "libclatter.so").resolve()
         soname = re.sub(r"(\.so\.\d+\.\d+)\.\d+$", r"\1", lib.name)

@@ -43,7 +43,7 @@ __all__ = [
     "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
     "load_plugin", "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
     "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
-    "sweep_parameters", "System", "Vector", "Names", "Crossing",
+    "sweep_parameters", "System", "Vector", "Names", "Crossing", "plot",
 ]
 
 
@@ -80,7 +80,11 @@ class SimulationResult:
                                    dop853+dopri5}: the Runge-Kutta methods the run took
     t_final, q_final, qd_final     the state at the end; max_gap_drift, max_velocity_drift,
                                    wall_time_s
+    plot(out, style=None, title=None)  the figure of `clatter simulate` as a PNG (clatter.plot)
     """
+
+    plot_style = None  # "rod", "ball", "body" or "generic"; None: generic (clatter.plot)
+    plot_title = None
 
     def __init__(self, raw, model):
         self.model = model
@@ -106,6 +110,13 @@ class SimulationResult:
     def timeseries(self):
         """timeseries.csv's columns (built on first use)."""
         return self._timeseries(self._raw["samples"])
+
+    def plot(self, out, style=None, title=None):
+        """The figure `clatter simulate` draws for this run, written to the PNG `out` (its path
+        returned); style "rod", "ball", "body" or "generic" (default: the scenario's, else
+        generic). See clatter.plot.simulation."""
+        from . import plot as _plot
+        return _plot.simulation(self, out, style=style, title=title)
 
     def _event_table(self, e):
         contacts = _np.array([""] + self.model.contact_names, dtype=object)
@@ -245,7 +256,11 @@ def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
     finally:
         if bar is not None:
             bar.close()
-    return SimulationResult(raw, model)
+    result = SimulationResult(raw, model)
+    if isinstance(system, Scenario):  # the command's plot style and title for plot()
+        result.plot_style = system.plot
+        result.plot_title = f"{system.name}: {system.description}"
+    return result
 
 
 def python_model(obj: Any, law: str = "stronge", e: float = 0.0, mu: float = 0.0,
@@ -646,3 +661,6 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
 
 # the typing helpers were needed only to write the annotations above (evaluated at definition)
 del Any, Sequence, Union
+
+
+from . import plot  # noqa: E402  (the figures of the commands; no matplotlib at import)

@@ -62,6 +62,12 @@ box = clatter.python_model(Box(), law="newton", e=0.8, compile=True)
 rb = clatter.simulate(box, q=[0.0, 0.2], qd=[3.0, -0.4], t_end=1.0, events_only=True)
 tb = rb.events["t"][list(rb.events["kind"]).index("impact")]
 assert abs(tb - math.asin(w * 0.5 / 3.0) / w) < 1e-10, tb
+# the command's figures come with the package (clatter/plots/), nothing of the source tree
+os.environ.pop("CLATTER_PLOT_DIR", None)
+assert clatter.plot.scripts_dir().startswith(venv), clatter.plot.scripts_dir()
+png = os.path.join(venv, "box.png")
+clatter.simulate(m, q=[0.0, 0.2], qd=[3.0, -0.4], t_end=1.0).plot(png)
+assert os.path.getsize(png) > 10000
 print("pip: clatter", clatter.__version__, "from", os.path.dirname(clatter.__file__),
       "- plugin", p["kinds"], "first impact", t, "- compiled Python model", tb)
 PY
