@@ -199,31 +199,26 @@ inline ImpactOutcome one_pass(const ImpactInput& in, const ImpactParams& params,
   if (!map_I) out.segments[1] = {stick_after ? SlipMode::kStick : reversed, p1, P};
   out.ends_in_stick = !map_I && stick_after;
   // account_energy's ΔE from the values at hand; its check (a call) only where ΔE > 0
-  out.delta_energy = 0.5 * (out.Lambda.x() * (v_T + out.v_post.x()) +
-                            P * (v_N + out.v_post.y()));
+  out.delta_energy = 0.5 * (out.Lambda.x() * (v_T + out.v_post.x()) + P * (v_N + out.v_post.y()));
   if (out.delta_energy > 0.0) account_energy(in, out);
   return out;
 }
 
 // stronge::classify's tests for v_T⁻ ≠ 0, as flags
 inline ImpactOutcome classified_one_pass(const ImpactInput& in, const ImpactParams& params) {
-  const double v_T = in.v_pre.x();
-  const double v_N = in.v_pre.y();
-  const double A = in.W.A;
-  const double B = in.W.B;
-  const double C = in.W.C;
-  const double mu = params.mu;
-  const bool positive = v_T > 0.0;
+  const Vec2& v = in.v_pre;  // (v_T, v_N)
+  const ContactMatrix& W = in.W;
+  const bool positive = v.x() > 0.0;
   const double s = positive ? 1.0 : -1.0;
-  const double k_T = B - s * mu * A;
-  const double k_N = C - s * mu * B;
+  const double k_T = W.B - s * params.mu * W.A;
+  const double k_N = W.C - s * params.mu * W.B;
   const bool one_mode = s * k_T >= 0.0;  // slip never decelerates
   const bool decelerates = !one_mode;
   const bool stops_in_compression =
-      decelerates & ((k_N <= 0.0) | (s * (k_N * v_T - k_T * v_N) <= 0.0));
+      decelerates & ((k_N <= 0.0) | (s * (k_N * v.x() - k_T * v.y()) <= 0.0));
   const bool stops_later = decelerates != stops_in_compression;  // decelerates, not in compression
-  const bool outlasts = stops_later & (s * (k_N * v_T - (1.0 + params.e) * k_T * v_N) > 0.0);
-  return one_pass(in, params, positive, std::abs(B) <= mu * A, one_mode | outlasts,
+  const bool outlasts = stops_later & (s * (k_N * v.x() - (1.0 + params.e) * k_T * v.y()) > 0.0);
+  return one_pass(in, params, positive, std::abs(W.B) <= params.mu * W.A, one_mode | outlasts,
                   stops_later != outlasts);
 }
 
