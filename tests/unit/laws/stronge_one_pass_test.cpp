@@ -27,8 +27,7 @@ constexpr double kNearZeroRoot = 3e-8;
 void compare(const ImpactInput& in, const ImpactParams& p, std::array<int, 11>& seen,
              double& worst) {
   const ImpactOutcome fast = stronge_closed_form(in, p);
-  const int region =
-      stronge::classify(in.v_pre, in.W, RateConstants::make(in.W, p.mu), p.e).region;
+  const int region = stronge::classify(in.v_pre, in.W, RateConstants::make(in.W, p.mu), p.e).region;
   ASSERT_EQ(fast.region, region) << "v=(" << in.v_pre.transpose() << ") W=(" << in.W.A << ","
                                  << in.W.B << "," << in.W.C << ") mu=" << p.mu << " e=" << p.e;
   ++seen[static_cast<std::size_t>(region)];
@@ -45,7 +44,8 @@ void compare(const ImpactInput& in, const ImpactParams& p, std::array<int, 11>& 
   EXPECT_LE(dv, tol) << "region " << region;
   EXPECT_LE(dL, tol) << "region " << region;
   EXPECT_LE(std::abs(fast.p_N_compression - ref.p_N_compression), tol * L) << "region " << region;
-  EXPECT_LE(std::abs(fast.delta_energy - ref.delta_energy), tol * in.W.energy_norm(in.v_pre) + 1e-300)
+  EXPECT_LE(std::abs(fast.delta_energy - ref.delta_energy),
+            tol * in.W.energy_norm(in.v_pre) + 1e-300)
       << "region " << region;
   EXPECT_EQ(fast.status, ref.status);
   EXPECT_EQ(fast.ends_in_stick, ref.ends_in_stick);
