@@ -23,15 +23,19 @@ std::string lower(std::string s) {
   return s;
 }
 
-// The argument parser (CLI11) reads "-inf" and "-nan" as short options: a leading space keeps
-// them values (strtod skips it). An empty argument would be read as 0 for a number: refused here,
-// naming the option it was given to. Throws clatter::InvalidArgument.
+// The argument parser (CLI11) reads "-inf" as a short option: a leading space keeps it a value
+// (strtod skips it). An empty argument would be read as 0 for a number, and NaN as a number:
+// both refused here, naming the option they were given to. Throws clatter::InvalidArgument.
 void prepare_arguments(std::vector<std::string>& args) {
   std::string option = "argument";
   for (std::size_t i = 1; i < args.size(); ++i) {
     std::string& a = args[i];
     const std::string l = lower(a);
-    if (l == "-inf" || l == "-infinity" || l == "-nan") {
+    // NaN is no option's value: read as a number it would pass for "not given" where a command
+    // uses NaN as that sentinel (--phase, --max-time)
+    if (l == "nan" || l == "-nan" || l == "+nan")
+      throw clatter::InvalidArgument(option, "NaN is not a value any option takes");
+    if (l == "-inf" || l == "-infinity") {
       a.insert(0, " ");
       continue;
     }

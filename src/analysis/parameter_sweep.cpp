@@ -17,6 +17,9 @@ namespace clatter::analysis {
 
 namespace {
 
+// the longest record of one value, in units of its clock (periods, impacts or crossings)
+constexpr double kMaxRecord = 1e6;
+
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 std::unique_ptr<model::System> model_at(const model::System& base, const SweepGrid& grid,
@@ -295,6 +298,14 @@ void validate(const ParameterSweep& sw, const model::System& model,
           "must be >= 0", sw.transient_periods);
   require(std::isfinite(sw.record_periods) && sw.record_periods > 0.0, "record_periods",
           "must be > 0", sw.record_periods);
+  // a value's recorded section values are held in memory until it ends (its distinct values
+  // are counted then), ~55 bytes each: a record without bound would exhaust the memory
+  // (--record-periods 1e8 asked for 16 GB); the seeds record 100 periods
+  if (sw.clock != SweepClock::kTime)
+    require(sw.record_periods <= kMaxRecord, "record_periods",
+            "at most " + format_number(kMaxRecord) +
+                " per value (its section values are held in memory until it ends), got " +
+                format_number(sw.record_periods));
   require(!initials.empty() && initials.size() <= 1000, "initial",
           "give between 1 and 1000 initial states");
   const ResolvedObservable what = resolve(sw.observe, model, "observe");

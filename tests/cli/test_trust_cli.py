@@ -223,6 +223,20 @@ class SilentAccepts(unittest.TestCase):
                                    0.9, "inf", "--no-plot"], "range", cwd=d)
             one_line_exit_2(self, ["impact-sweep", "--preset", "fig3.3", "--n", 50, "--mass",
                                    "1e-320", "--no-plot"], "mass", cwd=d)
+            # found by tests/cli/fuzz_cli.py (3001 inputs, 2026-11-29): NaN passed for "not
+            # given" where a command uses NaN as that sentinel; a friction that overflowed the
+            # equilibrium torque into NaN rows with exit 0; a record that asked for 16 GB
+            ball = os.path.join(EXAMPLES, "ball_table_period1.toml")
+            one_line_exit_2(self, ["continue", ball, "--solve", "y,ydot", "--param",
+                                   "surface.omega", "--range", 2.9, 3.2, "--phase", "nan",
+                                   "--no-plot"], "--phase: NaN", cwd=d)
+            one_line_exit_2(self, ["sweep", ball, "--param", "surface.omega", 3, 3.5, 3,
+                                   "--max-time", "-nan", "--no-plot"], "--max-time: NaN", cwd=d)
+            one_line_exit_2(self, ["painleve", "--preset", "fig6.7b", "--mu0", "1e308",
+                                   "--no-plot"], "--mu0", cwd=d)
+            one_line_exit_2(self, ["sweep", ball, "--param", "surface.omega", 3, 3.5, 3,
+                                   "--record-periods", "1e8", "--no-plot"], "--record-periods",
+                            cwd=d)
             self.assertEqual(os.listdir(d), [], "a refused command wrote something")
 
     def test_a_preset_fills_only_the_options_not_given(self):

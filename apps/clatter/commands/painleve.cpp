@@ -97,10 +97,11 @@ void validate_cli(const PainleveCliOptions& o) {
   require_finite(o.phi, "--phi");
   require_finite(o.belt_velocity, "--belt-velocity");
   require(o.e >= 0.0 && o.e <= 1.0, "--e", "must lie in [0, 1]", o.e);
-  require(std::isfinite(o.mu0) && o.mu0 >= 0.0, "--mu0", "must be a finite number >= 0", o.mu0);
+  require(std::isfinite(o.mu0) && o.mu0 >= 0.0 && o.mu0 <= 1e6, "--mu0", "must lie in [0, 1e6]",
+          o.mu0);
   require(!o.mu_p.empty() && o.mu_p.size() <= 8, "--mu-p", "give 1 to 8 values");
   for (const double mu : o.mu_p)
-    require(std::isfinite(mu) && mu >= 0.0, "--mu-p", "must be finite numbers >= 0", mu);
+    require(std::isfinite(mu) && mu >= 0.0 && mu <= 1e6, "--mu-p", "must lie in [0, 1e6]", mu);
   if (o.torque) require_finite(*o.torque, "--torque");
   require(std::isfinite(o.t_jump) && o.t_jump >= 0.0, "--t-jump", "must be a finite time >= 0",
           o.t_jump);
@@ -130,6 +131,8 @@ int run_painleve_cli(PainleveCliOptions o) {
     x.t_end = o.t_end;
     const auto eq = x.model.printed_equilibrium(x.q0, o.mu0);
     x.model.torque = o.torque ? *o.torque : eq.torque;
+    require(std::isfinite(x.model.torque), o.torque ? "--torque" : "--mu0",
+            "gives a non-finite top-joint torque (the equilibrium of [B] (6.29)-(6.30))");
     const analysis::BeltRunResult r = analysis::run_friction_jump(x);
     for (const analysis::BeltSample& s : r.samples) {
       ts << num(mu_p) << ',' << num(s.t) << ',' << num(s.q.x()) << ',' << num(s.q.y()) << ','
