@@ -232,3 +232,11 @@ def test_the_methods_a_run_used_are_reported(examples):
     # above the threshold, auto is DOPRI5
     loose = clatter.simulate(rod, t_end=2.0, rel_tol=1e-6, abs_tol=1e-6, progress=False)
     assert loose.integrator["used"] == "dopri5"
+    # a cradle (max_dt = 0.001 caps every DOP853 step): auto falls back to DOPRI5 after its first
+    # capped DOP853 phase (docs/engine.md), so the run reports both and counts each
+    cradle = clatter.load_scenario(os.path.join(examples, "cradle3.toml"))
+    both = clatter.simulate(cradle, progress=False)
+    assert both.integrator == {"requested": "auto", "used": "dop853+dopri5"}
+    assert 0 < both.counts["rk_steps_dop853"] < both.counts["rk_steps"]
+    forced = clatter.simulate(cradle, integrator="dop853", progress=False)
+    assert forced.integrator["used"] == "dop853"
