@@ -18,8 +18,9 @@ STYLE = body  (a) the heights of all contact points and of the surface, (b) thet
               u(t), with the contact mode shaded (stick, slide+, slide-); (b) the slip velocity
               x' - u(t) with the stick, slip-onset and slip-reversal events marked.
 STYLE = generic  any model (TS.csv: t, the model's coordinates and velocities, energy, then
-              <name>_gap,<name>_mode per contact): (a) the coordinates against t, (b) every
-              contact's gap with its events marked.
+              <name>_gap,<name>_mode per contact): (a) the coordinates against t (those named
+              like angles, theta, phi, ..., dashed on their own axis in rad when there are
+              others), (b) every contact's gap with its events marked; legends beside the axes.
 
 Below every style: the total energy against t with the events marked.
 Output: OUT.png, written atomically (temporary file + os.replace). Bad input: message on
@@ -30,6 +31,7 @@ import argparse
 import csv
 import math
 import os
+import re
 import sys
 
 import matplotlib
@@ -63,6 +65,10 @@ def window(t, events, kind):
         half = max(0.02 * span, min(1.0, 0.1 * span))
         return max(t[0], centre - half), min(t[-1], centre + half)
     return t[-1] - 0.1 * span, t[-1]
+
+
+# coordinate names read as angles in the generic plot (their own axis, in rad)
+ANGLE_NAME = re.compile(r"(theta|phi|psi|alpha|beta|gamma|angle)", re.IGNORECASE)
 
 
 def broken_at_wraps(t, theta):
@@ -125,13 +131,13 @@ def plot(style, ts_path, ev_path, out, title):
                  else "the last 10 % of the run")
         tw, (thw,) = in_window(t, [theta], lo, hi)
         axes[1].plot(*broken_at_wraps(tw, thw), color="C0", lw=0.9)
-        axes[1].set_ylabel(r"$\theta$ mod $2\pi$")
+        axes[1].set_ylabel(r"$\theta$ mod $2\pi$ [rad]")
         axes[1].set_title(rf"(b) close-up, {where}: $\theta$ mod $2\pi$")
         tw, ys = in_window(t, [h] + [column(rows, n + "_y") for n in names], lo, hi)
         axes[2].plot(tw, ys[0], color="k", lw=1.2, label="surface S(t)")
         for k, n in enumerate(names):
             axes[2].plot(tw, ys[k + 1], lw=0.9, label=f"{n}(t)")
-        axes[2].set_ylabel("height")
+        axes[2].set_ylabel("height [m]")
         axes[2].set_title("(c) end points against the surface")
         axes[2].legend(loc="upper right")
         ax_e = axes[3]
@@ -151,7 +157,7 @@ def plot(style, ts_path, ev_path, out, title):
                 ax.axvspan(a, b, color="C1", alpha=0.15, lw=0,
                            label="chatter jumped over (bounces not simulated)"
                            if k == 0 and ax is axes[0] else None)
-        axes[0].set_ylabel("height")
+        axes[0].set_ylabel("height [m]")
         axes[0].set_title("(a) height against time (impacts: thin lines)")
         axes[0].legend(loc="upper right")
         lo, hi = window(t, events, "closure")
@@ -165,7 +171,7 @@ def plot(style, ts_path, ev_path, out, title):
             if b > lo and a < hi:
                 axes[1].axvspan(max(a, lo), min(b, hi), color="C1", alpha=0.15, lw=0)
         axes[1].set_xlim(lo, hi)
-        axes[1].set_ylabel("height")
+        axes[1].set_ylabel("height [m]")
         axes[1].set_title("(b) close-up (dashed: contact closed / predicted chatter end)")
         ax_e = axes[2]
     elif belt_stick_slip(rows, names):
@@ -208,11 +214,11 @@ def plot(style, ts_path, ev_path, out, title):
         axes[0].plot(t, h, color="k", lw=1.2, label="surface")
         for n in names:
             axes[0].plot(t, column(rows, n + "_y"), lw=0.8, label=n)
-        axes[0].set_ylabel("height")
+        axes[0].set_ylabel("height [m]")
         axes[0].set_title("(a) contact points against the surface")
         axes[0].legend(loc="upper right", ncol=4)
         axes[1].plot(t, column(rows, "theta"), color="C0")
-        axes[1].set_ylabel(r"$\theta$")
+        axes[1].set_ylabel(r"$\theta$ [rad]")
         axes[1].set_title("(b) body angle")
         ax_e = axes[2]
     finish(fig, axes, ax_e, t, energy, out, title)
@@ -222,9 +228,9 @@ def finish(fig, axes, ax_e, t, energy, out, title):
     """The energy panel, common axis labels and grid, then an atomic save."""
     ax_e.plot(t, energy, color="C2", lw=0.9)
     ax_e.set_ylabel("energy T + V [J]")
-    ax_e.set_title("energy (sampled)")
+    ax_e.set_title(f"({'abcd'[len(axes) - 1]}) energy (sampled)")
     for ax in axes:
-        ax.set_xlabel("t")
+        ax.set_xlabel("t [s]")
         ax.grid(alpha=0.3)
     fig.suptitle(title)
     tmp = f"{out}.tmp-{os.getpid()}.png"
@@ -238,11 +244,25 @@ def plot_generic(rows, events, header, t, out, title):
     coords = header[1:header.index("energy")]
     coords = [c for c in coords if not c.endswith("dot")]
     fig, axes = plt.subplots(3, 1, figsize=(10, 10), constrained_layout=True)
-    for c in coords:
-        axes[0].plot(t, column(rows, c), lw=0.9, label=c)
-    axes[0].set_ylabel("coordinates")
-    axes[0].set_title("(a) generalized coordinates")
-    axes[0].legend(loc="upper right", ncol=4)
+    # angles (by name) on their own axis in rad, the other coordinates on the left one: one scale
+    # for x [m] and theta [rad] squeezes one of them flat
+    angles = [c for c in coords if ANGLE_NAME.search(c)]
+    lengths = [c for c in coords if c not in angles]
+    left = axes[0]
+    right = left.twinx() if angles and lengths else None
+    handles = []
+    for k, c in enumerate(coords):
+        ax = right if (right is not None and c in angles) else left
+        handles += ax.plot(t, column(rows, c), lw=0.9, color=f"C{k % 10}",
+                           ls="--" if ax is right else "-", label=c)
+    if right is not None:
+        left.set_ylabel("coordinates (solid)")
+        right.set_ylabel("angles [rad] (dashed)")
+    else:
+        left.set_ylabel("angles [rad]" if angles else "coordinates")
+    left.set_title("(a) generalized coordinates")
+    left.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.08 if right else 1.01, 1.0),
+                fontsize=8)
     colours = {"impact": "C1", "stick": "C2", "slip_onset": "C3", "lift_off": "C4",
                "slip_reversal": "C5", "closure": "C6", "impact_without_collision": "C3"}
     for n in gaps:
@@ -257,7 +277,7 @@ def plot_generic(rows, events, header, t, out, title):
     axes[1].axhline(0.0, color="k", lw=0.8)
     axes[1].set_ylabel("gap [m]")
     axes[1].set_title("(b) contact gaps and events")
-    axes[1].legend(loc="upper right", ncol=3)
+    axes[1].legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
     finish(fig, axes, axes[2], t, column(rows, "energy"), out, title)
 
 
