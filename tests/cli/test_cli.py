@@ -129,7 +129,7 @@ class ImpactCommand(unittest.TestCase):
             (with_("--W", -1, 0, 1), "W"),
             (with_("--v", 0.1, 0.0), "v_N"),
             (with_("--v", 0.1, 0.5), "v_N"),
-            (with_("--v", "nan", -1), "v_T"),
+            (with_("--v", "nan", -1), "--v: NaN"),  # NaN is no option's value (main.cpp)
             (with_("--mu", "nan"), "mu"),
             (with_("--law", "hertz"), "law"),
         ]
