@@ -55,8 +55,7 @@ void validate(const FrictionJump& x) {
   require(x.q0.allFinite(), "q0", "must be finite");
   // the impact law's bound (laws/impact.hpp validate): beyond it the rate constants overflow
   require(std::isfinite(x.mu0) && x.mu0 >= 0.0 && x.mu0 <= 1e6, "mu0", "must lie in [0, 1e6]");
-  require(std::isfinite(x.mu_p) && x.mu_p >= 0.0 && x.mu_p <= 1e6, "mu_p",
-          "must lie in [0, 1e6]");
+  require(std::isfinite(x.mu_p) && x.mu_p >= 0.0 && x.mu_p <= 1e6, "mu_p", "must lie in [0, 1e6]");
   require(std::isfinite(x.e) && x.e >= 0.0 && x.e <= 1.0, "e", "must lie in [0, 1]");
   require(std::isfinite(x.t_jump) && x.t_jump >= 0.0, "t_jump", "must be finite and >= 0");
   require(std::isfinite(x.t_end) && x.t_end > x.t_jump, "t_end", "must be finite and > t_jump");
