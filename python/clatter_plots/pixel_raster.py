@@ -39,6 +39,17 @@ class PixelRaster:
                        self.height - 1)
         self.mask[j, i] = True
 
+    def dilate(self, r=1):
+        """Grows every marked pixel to a (2r + 1)² square: visible dots for a sparse sweep, whose
+        single pixels would be lost in the picture."""
+        m = self.mask.copy()
+        h, w = m.shape
+        for dj in range(-r, r + 1):
+            for di in range(-r, r + 1):
+                src = self.mask[max(0, -dj):h - max(0, dj), max(0, -di):w - max(0, di)]
+                m[max(0, dj):h - max(0, -dj), max(0, di):w - max(0, -di)] |= src
+        self.mask = m
+
     def image(self, color):
         rgba = np.zeros((self.height, self.width, 4), dtype=np.uint8)
         rgba[self.mask] = np.round(np.array(to_rgba(color)) * 255).astype(np.uint8)

@@ -76,12 +76,39 @@ def draw_values(fig, ax, d, keys):
                 raise ValueError(f"section values of run '{k}', which the summary does not have")
             sel = key == k
             rasters[k].add(xs[sel], ys[sel])
+    # a sparse sweep (fewer parameter values than a quarter of the pixel columns): dots of 3 x 3
+    # pixels, else one pixel per value as the dense diagrams of the seeds
+    sparse = len(np.unique(x)) * 4 <= width
     for k in keys:
+        if sparse:
+            rasters[k].dilate(1)
         ax.imshow(rasters[k].image(colors[k]), extent=(*xlim, *ylim), origin="lower",
                   aspect="auto", interpolation="nearest", zorder=2)
     if several:
         ax.legend(handles=[Line2D([], [], marker="s", linestyle="", color=colors[k], label=k)
                            for k in keys])
+
+
+# axis labels with units for the names the seeds' sweeps use; any other name is shown as it is
+PARAMETER_LABELS = {"omega": r"$\omega$ [rad/s]", "surface.omega": r"$\omega$ [rad/s]",
+                    "surface.amplitude": "A [m]", "amplitude": "A [m]", "mu": r"$\mu$",
+                    "e": r"$e^*$", "v_dr": r"$v_{dr}$ [m/s]", "slope": "slope [rad]"}
+OBSERVABLE_UNITS = {"x": "m", "y": "m", "xdot": "m/s", "ydot": "m/s", "theta": "rad",
+                    "thetadot": "rad/s", "phase": "rad", "v_N": "m/s"}
+
+
+def parameter_label(name):
+    return PARAMETER_LABELS.get(name, name)
+
+
+def observable_label(obs):
+    """"y_apex" -> "y at the apex section [m]"; a unit where the quantity is one of the seeds'."""
+    name, _, section = obs.partition("_")
+    if name == "v" and section.startswith("N"):  # v_N[_section]
+        name, _, section = "v_N", "", section[2:]
+    unit = OBSERVABLE_UNITS.get(name)
+    text = f"{name} at the {section} section" if section else name
+    return f"{text} [{unit}]" if unit else text
 
 
 def one_parameter(d, title):
@@ -90,7 +117,7 @@ def one_parameter(d, title):
                                    constrained_layout=True)
     keys = sorted(set(d.run.tolist()))
     obs = d.observable
-    ax1.set_ylabel(obs.replace("_", " at the ") + " section" if "_" in obs else obs)
+    ax1.set_ylabel(observable_label(obs))
     ax1.set_title("(a) bifurcation diagram (section after the transient)")
     for i, k in enumerate(keys):
         sel = d.run == k
@@ -106,7 +133,7 @@ def one_parameter(d, title):
     ax2.minorticks_off()
     ax2.set_ylim(-0.3, 90)
     ax2.set_ylabel("distinct values")
-    ax2.set_xlabel(r"$\omega$" if d.params[0] == "omega" else d.params[0])
+    ax2.set_xlabel(parameter_label(d.params[0]))
     ax2.set_title("(b) distinct section values: the period (>64: chaos; 0: section not crossed)")
     for ax in (ax1, ax2):
         ax.grid(alpha=0.3)
@@ -147,8 +174,8 @@ def two_parameters(d, title):
     fig.colorbar(m2, ax=ax2)
     ax2.set_title("(b) impacts per forcing period (colour scale to the 98th percentile)")
     for ax in (ax1, ax2):
-        ax.set_xlabel(r"$\omega$" if d.params[0] == "omega" else d.params[0])
-        ax.set_ylabel(r"$\omega$" if d.params[1] == "omega" else d.params[1])
+        ax.set_xlabel(parameter_label(d.params[0]))
+        ax.set_ylabel(parameter_label(d.params[1]))
     fig.suptitle(title)
     return fig
 

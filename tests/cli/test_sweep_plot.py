@@ -79,10 +79,11 @@ def peak_memory_kb(args):
 
 
 class Pixels(unittest.TestCase):
-    def test_each_value_is_drawn_at_matplotlibs_pixel_and_nothing_else(self):
+    def drawn_against_points(self, omegas, per_point, dot):
+        """Draws a diagram; checks each value is black at matplotlib's own pixel for it and the
+        black pixels inside the axes are the points' (2 dot + 1)² squares and nothing else."""
         with tempfile.TemporaryDirectory() as d:
-            omegas = np.linspace(3.0, 5.0, 40)
-            data, summary = write_sweep_csv(d, omegas, 15)
+            data, summary = write_sweep_csv(d, omegas, per_point)
             fig = sweep.one_parameter(read_csv(data, summary), "")
             ax = fig.axes[0]
             fig.canvas.draw()
@@ -95,18 +96,29 @@ class Pixels(unittest.TestCase):
             rows = height - 1 - np.floor(disp[:, 1]).astype(int)
             for c, r in zip(cols, rows):
                 self.assertTrue(black[r - 1:r + 2, c - 1:c + 2].any(), (c, r))
-            # black pixels inside the axes (spines excluded): the points' pixels only
+            # black pixels inside the axes (spines excluded): the points' squares only
             box = ax.get_window_extent()
             c0, c1 = int(math.ceil(box.x0)) + 2, int(math.floor(box.x1)) - 2
             r0, r1 = height - int(math.floor(box.y1)) + 2, height - int(math.ceil(box.y0)) - 2
             inside = black[r0:r1, c0:c1].sum()
-            distinct = len({(c, r) for c, r in zip(cols, rows)
-                            if c0 <= c < c1 and r0 <= r < r1})
-            self.assertLessEqual(abs(int(inside) - distinct), 0.02 * distinct + 2,
-                                 (inside, distinct))
-            self.assertGreater(distinct, 500)
-            print(f"\n  {len(pts)} points in {distinct} pixels; {inside} black pixels drawn",
-                  file=sys.stderr)
+            squares = {(c + i, r + j) for c, r in zip(cols, rows)
+                       for i in range(-dot, dot + 1) for j in range(-dot, dot + 1)}
+            expected = len({(c, r) for c, r in squares if c0 <= c < c1 and r0 <= r < r1})
+            # the axes' box is rounded to whole pixels: a square may shift by one at an edge
+            self.assertLessEqual(abs(int(inside) - expected), 0.04 * expected + 2,
+                                 (inside, expected))
+            print(f"\n  {len(pts)} points, {expected} pixels expected; {inside} black pixels "
+                  "drawn", file=sys.stderr)
+            return expected
+
+    def test_each_value_is_drawn_at_matplotlibs_pixel_and_nothing_else(self):
+        # a dense sweep (more values than a quarter of the ~1000 pixel columns): one pixel each
+        self.assertGreater(self.drawn_against_points(np.linspace(3.0, 5.0, 400), 3, 0), 500)
+
+    def test_a_sparse_sweep_draws_visible_dots(self):
+        # [issue 27]: 40 values drawn as single pixels were invisible; fewer values than a
+        # quarter of the columns are 3 x 3 dots
+        self.assertGreater(self.drawn_against_points(np.linspace(3.0, 5.0, 40), 15, 1), 4000)
 
     def test_raster_against_exact_arithmetic(self):
         rnd = random.Random(7)
