@@ -20,6 +20,10 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from plot_io import plt, read_csv, save
 
+# units of the solved components the seeds' models name (any other is shown without one)
+UNITS = {"x": "m", "y": "m", "xdot": "m/s", "ydot": "m/s", "theta": "rad", "thetadot": "rad/s",
+         "phi": "rad", "phidot": "rad/s"}
+
 MARKERS = {"SN": "o", "PD": "s", "NS": "D", "grazing": "^", "region_change": "v",
            "stick_change": "x", "slip_lift_change": "+"}
 
@@ -64,8 +68,11 @@ def main():
     seen["unstable"] = Line2D([], [], color="C0", lw=1.3, ls="--")
     ax1.legend(seen.values(), seen.keys(), fontsize=8)
     ax2.axhline(1.0, color="0.6", lw=0.8, ls=":", label="|multiplier| = 1")
-    ax1.set_ylabel(comp + " on the section")
+    unit = UNITS.get(comp)
+    ax1.set_ylabel(comp + " on the section" + (f" [{unit}]" if unit else ""))
+    ax1.set_title("(a) the orbit's state on the section", fontsize=10)
     ax2.set_ylabel("max |multiplier|")
+    ax2.set_title("(b) its largest Floquet multiplier (stable below 1)", fontsize=10)
     ax2.set_yscale("log")
     # plain numbers at 1, 2, 5 × 10^k (not 10^0 alone, nor 1.4×10^0)
     ax2.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
