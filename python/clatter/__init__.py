@@ -463,6 +463,23 @@ def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, peri
     return model, options, section, solve, x0, _closed_contacts(model, closed), u0
 
 
+# the keywords continue_orbit and boundary_crossing pass on to the orbit problem (those of
+# periodic_orbit that pose it); anything else is refused, not ignored (a `transient=` that the
+# CLI's `continue` has and these do not was silently dropped)
+_ORBIT_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period", "q", "qd", "t0",
+                   "aux", "modulo_symmetry", "closed", "impact", "impacts", "max_period",
+                   "options")
+_CROSSING_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period", "q", "qd",
+                      "t0", "aux")
+
+
+def _check_keywords(function, given, allowed):
+    unknown = sorted(set(given) - set(allowed))
+    if unknown:
+        raise TypeError(f"{function}() got an unexpected keyword argument {unknown[0]!r} "
+                        f"(the orbit takes: {', '.join(allowed)})")
+
+
 def _closed_contacts(model, closed):
     """[bool] per contact from None (all open), contact names or indices, or one bool each."""
     n = model.num_contacts
@@ -527,7 +544,8 @@ def continue_orbit(system: System, solve: Names, parameter: str, p_range: tuple[
     p_range = (lo, hi): columns p, u, period, max_abs_multiplier, stable, tau_sn, tau_pd, margin
     and the located bifurcations (SN, PD, NS, grazing, region and stick changes, slip onsets and
     lift-offs gained or lost). progress: a tqdm bar of the points (None: in terminals and
-    notebooks; False: never)."""
+    notebooks; False: never). A keyword the orbit does not take raises TypeError."""
+    _check_keywords("continue_orbit", orbit, _ORBIT_KEYWORDS)
     model, options, section, solved, x0, closed, u0 = _orbit_problem(
         system, solve, orbit.get("periods", 1), orbit.get("phase"),
         orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
@@ -580,7 +598,9 @@ def boundary_crossing(system: System, solve: Names, parameter: str, regions: Seq
     verdict, both sides' orbits), as `clatter dib`. For an autonomous section (anchor/drift) the
     result also has "normal_form": the explicit normal form of [NDC] 5.1 (z_star, dQ_dz, dQ_dp,
     dg1_dz, dg1_dp, dg2_minus_g1_dH, gamma, N, alpha, beta, M, sigma, one_minus_sigma, D,
-    eig_alpha, eig_alpha_plus_beta_gamma, verdict)."""
+    eig_alpha, eig_alpha_plus_beta_gamma, verdict). A keyword the orbit does not take raises
+    TypeError."""
+    _check_keywords("boundary_crossing", orbit, _CROSSING_KEYWORDS)
     model, options, section, solved, x0, closed, u0 = _orbit_problem(
         system, solve, orbit.get("periods", 1), orbit.get("phase"),
         orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
