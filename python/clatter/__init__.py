@@ -469,6 +469,8 @@ def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, peri
 _ORBIT_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period", "q", "qd", "t0",
                    "aux", "modulo_symmetry", "closed", "impact", "impacts", "max_period",
                    "options")
+_SECTION_KEYWORDS = ("contact", "event", "frequency", "phase", "component", "value", "direction",
+                     "sample_dt")
 _CROSSING_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period", "q", "qd",
                       "t0", "aux")
 
@@ -477,7 +479,7 @@ def _check_keywords(function, given, allowed):
     unknown = sorted(set(given) - set(allowed))
     if unknown:
         raise TypeError(f"{function}() got an unexpected keyword argument {unknown[0]!r} "
-                        f"(the orbit takes: {', '.join(allowed)})")
+                        f"(allowed: {', '.join(allowed)})")
 
 
 def _closed_contacts(model, closed):
@@ -577,7 +579,9 @@ def poincare(system: System, section: str = "impact", count: int = 100,
     """The Poincare map iterated `count` times from the start state: section "impact" (contact=
     index), "event" (event="stick", ...), "phase" (phase=...), "crossing" (component="ydot",
     value=0, direction=-1). Returns t (crossings) and x (one row per crossing, the state by
-    clatter.state_names) and why it stopped early (message)."""
+    clatter.state_names) and why it stopped early (message). A keyword the section does not take
+    raises TypeError."""
+    _check_keywords("poincare", spec, _SECTION_KEYWORDS)
     model, options, _, _, x0, closed, _ = _orbit_problem(
         system, [], 1, None, "surface.omega", "", None, 1.0, q, qd, t0, aux)
     start = system.initial["t"] if isinstance(system, Scenario) and t0 is None else (t0 or 0.0)

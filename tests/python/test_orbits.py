@@ -121,6 +121,8 @@ def test_bad_arguments_raise_value_error(ndc):
     with pytest.raises(TypeError, match="transient"):
         clatter.continue_orbit(ndc, SOLVE, "mu", (0.5, 0.6), anchor="x", drift="v_dr",
                                period=5.92187, transient=100)
+    with pytest.raises(TypeError, match="componnet"):  # a misspelt section key
+        clatter.poincare(ndc, section="crossing", count=2, componnet="ydot")
     with pytest.raises(TypeError, match="monodromy"):
         clatter.boundary_crossing(ndc, SOLVE, "mu", (5, 9), anchor="x", drift="v_dr",
                                   period=5.92187, monodromy="variational")
