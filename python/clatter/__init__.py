@@ -337,6 +337,7 @@ def sweep(system: System, omega: tuple[float, float, int], q: Vector | None = No
     # bad options are one error here, not one error row per value below
     _clatter._validate_sweep(float(lo), float(hi), n, float(transient_periods),
                              float(record_periods), int(threads) if continuation else 1)
+    _clatter._check_options(opts, float(t0))
 
     def run(lo_, hi_, n_, threads_):
         return _clatter._sweep_omega(model, float(t0), q, qd, opts, float(lo_), float(hi_), n_,

@@ -477,6 +477,11 @@ void bind_simulate(py::module_& m) {
         py::arg("record_events") = true, py::arg("sections") = "none",
         py::arg("progress") = py::none(),
         "The engine on one model and initial state (see clatter.simulate for the wrapper).");
+  m.def(
+      "_check_options",
+      [](const py::dict& options, double t0) { hybrid::validate(to_options(options), t0); },
+      py::arg("options"), py::arg("t0"),
+      "ValueError naming the first simulation option that is unknown or out of range");
 }
 
 }  // namespace clatter::python

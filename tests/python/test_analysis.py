@@ -97,10 +97,15 @@ def test_closed_form_orbit_and_bad_input():
     assert abs(c["omega_sn"] - np.sqrt(9.81 * np.pi * 0.3 / 1.7)) < 1e-12 * c["omega_sn"]
     with pytest.raises(ValueError, match="^e: must lie in"):
         clatter.orbit_branch(1.5)
+    fig8a = clatter.load_scenario(os.path.join(os.path.dirname(__file__), "..", "..",
+                                               "examples", "bp_fig8a.toml"))
     with pytest.raises(ValueError, match="^n: must lie in"):
-        clatter.sweep(clatter.load_scenario(os.path.join(os.path.dirname(__file__), "..", "..",
-                                                         "examples", "bp_fig8a.toml")),
-                      (4.0, 4.4, 0))
+        clatter.sweep(fig8a, (4.0, 4.4, 0))
+    # a bad simulation option is one error before any value runs, not a row of errors per value
+    with pytest.raises(ValueError, match="^bogus: unknown simulation option"):
+        clatter.sweep(fig8a, (4.0, 4.4, 3), transient_periods=2, record_periods=2, bogus=1)
+    with pytest.raises(ValueError, match="^rel_tol: must be > 0"):
+        clatter.sweep(fig8a, (4.0, 4.4, 3), transient_periods=2, record_periods=2, rel_tol=-1.0)
 
 
 def test_cascade_and_shooting_equal_cli(cli, tmp_path):
