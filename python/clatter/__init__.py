@@ -287,7 +287,10 @@ def python_model(obj: Any, law: str = "stronge", e: float = 0.0, mu: float = 0.0
 
 def _progress(total, show, desc="sweep", unit="it"):
     """A tqdm progress bar when tqdm is installed and show is True, or when show is None and the
-    output is a terminal or a notebook; else None."""
+    output is a terminal or a notebook; else None. Anything but None, True or False is refused
+    (a string or NaN was taken for its truth value)."""
+    if show is not None and not isinstance(show, (bool, _np.bool_)):
+        raise TypeError(f"progress: must be None, True or False, got {show!r}")
     if show is None:
         show = _sys.stderr.isatty() or "ipykernel" in _sys.modules
     if not show:

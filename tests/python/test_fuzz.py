@@ -1,11 +1,14 @@
-"""The module under a fuzzer ([issue 27] item 2): every public function called with valid
+"""The module under a fuzzer ([issue 27] items 2 and 5): every public function called with valid
 arguments and with each argument replaced by None, NaN, ±inf, extremes, wrong shapes and types
 (fuzz_calls.py). A call may return or raise a Python exception; it must not crash the
-interpreter (clatter.state_names(None) used to end in a segmentation fault) nor run for ever.
+interpreter (clatter.state_names(None) used to end in a segmentation fault) nor run for ever,
+and it must not return when given a value no argument takes (NaN, a stray string, an empty
+list or dict, an object), except where that value happens to be valid (listed in VALID).
 
 The calls run in a child process that names each call before making it, so a crash or a hang is
 reported by name and the child is restarted from the next call."""
 import os
+import re
 import select
 import subprocess
 import sys
@@ -13,6 +16,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PER_CALL_S = 60.0  # a call still running after this long counts as a hang
+NAMES = {}  # call index -> its name ("simulate progress = 'x'"), filled by run_from
+
+# bad values that no argument takes (None may mean "default"; numbers may be in range)
+NEVER_VALID = re.compile(r"= (nan|'x'|''|\[\]|\{\}|<object object)")
+# where such a value is valid: 'x' names the ball's x coordinate
+VALID = {"periodic_orbit solve = 'x'"}
 
 
 def run_from(first, env):
@@ -44,6 +53,7 @@ def run_from(first, env):
         elif word == "call":
             i, name = rest.split(" ", 1)
             current = (int(i), name)
+            NAMES[int(i)] = name
             deadline = time.monotonic() + PER_CALL_S
         elif word == "done":
             i, seconds, outcome = rest.split(" ", 2)
@@ -67,3 +77,8 @@ def test_no_call_crashes_or_hangs():
     other = {i: o for i, o in outcomes.items() if o.startswith("raised-other")}
     assert not other, other
     assert len(outcomes) == count
+    # no silent accept: a value no argument takes is refused ([issue 27] item 5; `progress="x"`
+    # or NaN was taken for its truth value)
+    silent = [NAMES[i] for i, o in outcomes.items()
+              if o == "returned" and NEVER_VALID.search(NAMES.get(i, "")) and NAMES[i] not in VALID]
+    assert not silent, silent
