@@ -96,6 +96,27 @@ class OrbitsCli(unittest.TestCase):
             self.assertEqual(sorted(os.listdir(out)),
                              ["bifurcations.csv", "branch.csv", "branch.png", "summary.json"])
 
+    def test_continue_says_when_it_starts_on_an_unstable_orbit(self):
+        # the ball on A sin(wt), e = 0.9, w = 3 (Gamma = 0.917): a stable 1-1 orbit and a saddle
+        # coexist. Newton from the scenario's start (the ball at rest) lands on the saddle, which
+        # the command now says; after a transient it starts on the stable orbit, whose multipliers
+        # are a complex pair of modulus e (the impact map's determinant is e^2)
+        path = os.path.join(EXAMPLES, "ball_table_period1.toml")
+        with tempfile.TemporaryDirectory() as d:
+            args = ["continue", path, "--solve", "y,ydot", "--param", "surface.omega", "--range",
+                    "2.9", "3.1", "--ds", "0.05", "--no-plot"]
+            rc, _, err = run(*args, "--out", os.path.join(d, "a"))
+            self.assertEqual(rc, 0, err)
+            self.assertIn("start orbit is unstable", err)
+            self.assertIn("--transient", err)
+            rc, out, err = run(*args, "--transient", "100", "--out", os.path.join(d, "b"))
+            self.assertEqual(rc, 0, err)
+            self.assertNotIn("unstable", err)
+            with open(os.path.join(d, "b", "branch.csv")) as f:
+                first = next(csv.DictReader(f))
+            self.assertEqual(first["stable"], "1")
+            self.assertAlmostEqual(float(first["max_abs_multiplier"]), 0.9, delta=1e-6)
+
     def test_section_impact_map_settles_on_the_ndc_orbit(self):
         # the impact map of [NDC] row 5-9 from Table 4's state: the orbit is stable (spec 5.7
         # multipliers below 1 in modulus), so the return times settle on T = 5.92187 and the

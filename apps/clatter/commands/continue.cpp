@@ -11,6 +11,7 @@
 //                     unstable dashed, bifurcations marked
 
 #include <cmath>
+#include <complex>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -81,6 +82,14 @@ int run_continue(const ContinueCliOptions& o) {
     std::cerr << "clatter: continue: the start orbit did not converge: " << start.message << "\n";
     return 3;
   }
+  // Newton from a start off the attractor may land on a coexisting unstable orbit (the ball on
+  // the table from rest: the saddle 1-1 orbit beside the stable one): say so, and how to start
+  // on the attractor
+  if (!start.stable && o.problem.transient == 0.0 && !start.multipliers.empty())
+    std::cerr << "clatter: continue: note: the start orbit is unstable (largest |multiplier| "
+              << std::abs(start.multipliers.front())
+              << "); Newton started from the scenario's initial state, and --transient N starts "
+                 "it after N periods of the motion, on the attractor\n";
   const std::vector<std::string> names = analysis::state_names(m);
   std::ostringstream csv, bif;
   csv << "branch,p,period";
