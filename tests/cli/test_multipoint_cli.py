@@ -54,8 +54,11 @@ def thesis_work_binary(masses, L, R, e, a0, b0):
     p_c = -alpha / (2.0 * beta)
     w_c = alpha * p_c + beta * p_c * p_c
     w_f = (1.0 - e * e) * w_c
-    p_f = (-alpha - math.sqrt(alpha * alpha + 4.0 * beta * w_f)) / (2.0 * beta)
-    return state(max(p_f, (-alpha + math.sqrt(alpha * alpha + 4.0 * beta * w_f)) / (2.0 * beta)))
+    # the event ends at the later root of W(P) = W_Nf, after the compression end
+    root = math.sqrt(alpha * alpha + 4.0 * beta * w_f)
+    p_f = max((-alpha - root) / (2.0 * beta), (-alpha + root) / (2.0 * beta))
+    assert p_f > p_c
+    return state(p_f)
 
 
 def run(exe, *args):
