@@ -6,6 +6,7 @@ names are those of the command line's CSV files.
 """
 
 import functools as _functools
+import os as _os
 import sys as _sys
 from typing import Any, Sequence, Union
 
@@ -424,59 +425,63 @@ def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, period
 # `continue`, `section` and `dib`)
 
 
-def _orbit_problem(system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0,
-                   aux, modulo_symmetry=False, closed=None, impact=None, impacts=1,
-                   max_period=1e3):
-    """(model, options, section dict, solved names, x0, closed, u0) of an orbit problem whose
-    guess is the start state (a Scenario's initial state unless q, qd are given)."""
+def _orbit_start(system, q, qd, t0, aux):
+    """(model, start): the start state over a Scenario's initial state, or a Model's (q, qd
+    required)."""
     if isinstance(system, Scenario):
-        model, init, options = system.model, system.initial, dict(system.options)
-        q = init["q"] if q is None else q
-        qd = init["qd"] if qd is None else qd
-        t0 = init["t"] if t0 is None else t0
-        aux = init["aux"] if aux is None else aux
+        model = system.model
     elif isinstance(system, Model):
-        model, options = system, {}
+        model = system
         if q is None or qd is None:
             raise ValueError("q, qd: a Model needs the guess state (q=..., qd=...)")
-        t0 = 0.0 if t0 is None else t0
     else:
         raise TypeError("the first argument must be a clatter.Model or a Scenario")
-    names = state_names(model)
-    aux = [] if aux is None else list(aux)
-    x0 = _np.concatenate([_np.asarray(q, float), _np.asarray(qd, float),
-                         _np.asarray(aux if len(aux) else _np.zeros(model.num_aux), float)])
-    if len(x0) != len(names):
-        raise ValueError(f"q, qd: the state must have {len(names)} entries ({', '.join(names)})")
-    solve = [s for s in (solve.split(",") if isinstance(solve, str) else solve)]
-    if impact is not None:
-        section = {"kind": "impact", "contact": impact, "impacts": int(impacts),
-                   "max_period": float(max_period), "start_time": float(t0)}
-        u0 = _np.array([x0[names.index(n)] if n in names else _np.nan for n in solve])
-    elif anchor is None:
-        omega = model.parameter(frequency)
-        section = {"kind": "forced", "frequency": frequency, "periods": int(periods),
-                   "phase": float(omega * t0 if phase is None else phase)}
-        u0 = _np.array([x0[names.index(n)] if n in names else _np.nan for n in solve])
-    else:
-        if period is None:
-            raise ValueError("period: an autonomous section (anchor=...) needs the guess period T")
-        section = {"kind": "autonomous", "anchor": anchor, "drift": drift or ""}
-        u0 = _np.array([x0[names.index(n)] if n in names else _np.nan for n in solve] + [period])
-    section["modulo_symmetry"] = bool(modulo_symmetry)
-    return model, options, section, solve, x0, _closed_contacts(model, closed), u0
+    start = {key: _np.asarray(value, float) for key, value in (("q", q), ("qd", qd), ("aux", aux))
+             if value is not None}
+    if t0 is not None:
+        start["t"] = float(t0)
+    return model, start
+
+
+def _solve_names(solve):
+    """The solved components as a list of names ([]: the default, every component but the
+    anchor)."""
+    if solve is None:
+        return []
+    if isinstance(solve, str):
+        return [s for s in solve.split(",") if s]
+    if not isinstance(solve, (list, tuple)) or not all(isinstance(s, str) for s in solve):
+        raise TypeError(f"solve: a list of state names or a comma-separated string, got {solve!r}")
+    return [s for s in solve if s]
+
+
+def _orbit_request(system, solve, q=None, qd=None, t0=None, aux=None, closed=None,
+                   start_on_section=None, **posed):
+    """(model, start, request) of an orbit problem: app::OrbitRequest's fields by name, the same
+    request the CLI's options fill (app/orbit_setup.hpp). start_on_section None: True when a
+    start state (q, qd or t0) is given, so that a user's guess is the section's start; the
+    Scenario's own start is moved onto the CLI's default section."""
+    model, start = _orbit_start(system, q, qd, t0, aux)
+    if start_on_section is None:
+        start_on_section = bool(start)
+    request = {key: value for key, value in posed.items() if value is not None}
+    request["solve"] = _solve_names(solve)
+    request["start_on_section"] = bool(start_on_section)
+    if closed is not None:
+        names = list(model.contact_names)
+        request["closed"] = [names[i] for i, c in enumerate(_closed_contacts(model, closed)) if c]
+    return model, start, request
 
 
 # the keywords continue_orbit and boundary_crossing pass on to the orbit problem (those of
-# periodic_orbit that pose it); anything else is refused, not ignored (a `transient=` that the
-# CLI's `continue` has and these do not was silently dropped)
+# periodic_orbit that pose it); anything else is refused, not ignored
 _ORBIT_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period", "q", "qd", "t0",
                    "aux", "modulo_symmetry", "closed", "impact", "impacts", "max_period",
-                   "options")
+                   "transient", "start_on_section", "monodromy", "tol", "max_iter", "options")
 _SECTION_KEYWORDS = ("contact", "event", "frequency", "phase", "component", "value", "direction",
                      "sample_dt")
 _CROSSING_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period", "q", "qd",
-                      "t0", "aux")
+                      "t0", "aux", "transient", "start_on_section", "options")
 
 
 def _check_keywords(function, given, allowed):
@@ -508,95 +513,222 @@ def _closed_contacts(model, closed):
     return out
 
 
-def periodic_orbit(system: System, solve: Names, periods: int = 1, phase: float | None = None,
-                   frequency: str = "surface.omega", anchor: str | None = None,
-                   drift: str | None = None, period: float | None = None,
-                   q: Vector | None = None, qd: Vector | None = None, t0: float | None = None,
-                   aux: Vector | None = None, monodromy: str = "differences", segments: int = 1,
-                   tol: float = 1e-10, max_iter: int = 30, modulo_symmetry: bool = False,
+def _output_folder(out):
+    """The folder an operation writes into ('' for none), made if missing."""
+    if out is None:
+        return ""
+    out = _os.fspath(out)
+    _os.makedirs(out, exist_ok=True)
+    return out
+
+
+def _scenario_label(system):
+    return system.source if isinstance(system, Scenario) else ""
+
+
+def periodic_orbit(system: System, solve: Names | None = None, periods: int = 1,
+                   phase: float | None = None, frequency: str | None = None,
+                   anchor: str | None = None, drift: str | None = None,
+                   period: float | None = None, q: Vector | None = None,
+                   qd: Vector | None = None, t0: float | None = None, aux: Vector | None = None,
+                   monodromy: str = "differences", segments: int = 1, tol: float = 1e-10,
+                   max_iter: int = 30, modulo_symmetry: bool = False,
                    closed: Sequence[str | int | bool] | None = None,
                    options: dict[str, Any] | None = None, impact: str | None = None,
-                   impacts: int = 1, max_period: float = 1e3) -> dict[str, Any]:
-    """A periodic orbit by shooting from the start state (a Scenario's initial state, or q, qd).
+                   impacts: int = 1, max_period: float = 1e3, transient: float = 0.0,
+                   start_on_section: bool | None = None, out: str | None = None,
+                   plot: bool = True) -> dict[str, Any]:
+    """A periodic orbit by shooting, as `clatter orbits SCENARIO` (the same request,
+    app/orbit_setup.hpp, so the same defaults and numbers).
 
-    Forced models: the stroboscopic section through the start (phase = omega t0 unless given),
-    `periods` forcing periods. Autonomous models: anchor="x" (the component fixed on the
-    section), drift="v_dr" (its drift rate, a parameter), period=T (the guess). `solve`: the
-    state components solved for (names of clatter.state_names(model)). modulo_symmetry=True: the
-    orbit closes on the image of its start under the model's symmetry (a walker's step;
-    docs/analysis.md). closed: the contacts closed at the start (names or indices; default: those
-    the engine finds touching at rest). options: simulation options over the Scenario's (e.g.
-    {"two_contact": "sequential"}). impact="NAME": shooting on the impact section of that contact
-    (an unforced model): the start is the state just after one of its impacts (at t0), the orbit
-    ends just after the `impacts`-th that follows (of its image modulo the symmetry), within
-    max_period seconds; solve the components the impact does not fix (the velocities).
-    Returns a dict: converged, u, x0, t0, period, multipliers, stable, monodromy, DP, events.
+    Forced models: the stroboscopic section omega t = phase, `periods` forcing periods; phase
+    None: mid-way between events over the periods after the transient (the CLI's default), or
+    omega t0 through the start when a start state is given (start_on_section). Autonomous
+    models: anchor="x" (the component fixed on the section), drift="v_dr" (its drift rate, a
+    parameter), period=T (the guess). impact="NAME": the impact section of that contact (an
+    unforced model): the orbit starts just after one of its impacts and ends just after the
+    `impacts`-th that follows, within max_period seconds; the guess is the state after its first
+    impact once `transient` of them passed, or the start itself when given (start_on_section).
+    solve: the state components solved for (names of clatter.state_names(model); None: every
+    component but the anchor, the velocities on an impact section). transient: forcing periods
+    (autonomous: periods T) run from the start before the guess. modulo_symmetry=True: the orbit
+    closes on the image of its start under the model's symmetry (a walker's step). closed: the
+    contacts closed at the guess (names or indices). options: simulation options over the
+    Scenario's (e.g. {"two_contact": "sequential"}). out: a folder to write the command's files
+    into (orbit.json, timeseries.csv, and orbit.png unless plot=False), byte for byte the
+    CLI's for the same options.
+    Returns a dict: converged, message, iterations, residual, u, x0, t0, period, multipliers,
+    stable, monodromy, DP, events, section (as posed), solved (names).
     """
-    extra = options
-    model, options, section, solved, x0, closed, u0 = _orbit_problem(
-        system, solve, periods, phase, frequency, anchor, drift, period, q, qd, t0, aux,
-        modulo_symmetry, closed, impact, impacts, max_period)
-    options.update(extra or {})
-    return _clatter._periodic_orbit(model, options, section, solved, x0, closed, u0,
-                                    {"monodromy": monodromy, "segments": int(segments),
-                                     "tol": tol, "max_iter": int(max_iter)})
+    model, start, request = _orbit_request(
+        system, solve, q=q, qd=qd, t0=t0, aux=aux, closed=closed,
+        start_on_section=start_on_section, periods=int(periods), phase=phase,
+        frequency=frequency, anchor=anchor, drift=drift, period=period, impact=impact,
+        impacts=int(impacts), max_period=float(max_period), modulo_symmetry=bool(modulo_symmetry),
+        transient=float(transient), monodromy=monodromy, segments=int(segments), tol=float(tol),
+        max_iter=int(max_iter))
+    folder = _output_folder(out)
+    target = system if isinstance(system, Scenario) else model
+    result = _clatter._periodic_orbit(target, start, dict(options or {}), request, folder,
+                                      _scenario_label(system), bool(plot) and bool(folder))
+    if folder and plot:
+        from . import plot as _plot
+        _plot._run("orbit.py", ["--timeseries", result["file_timeseries"], "--orbit",
+                                result["file_orbit"], "--out",
+                                _os.path.join(folder, "orbit.png")])
+    return result
 
 
-def continue_orbit(system: System, solve: Names, parameter: str, p_range: tuple[float, float],
-                   direction: int = 1, ds: float = 0.01, ds_max: float = 0.1,
-                   max_points: int = 400, progress: bool | None = None,
+def _direction(direction):
+    names = {1: "up", -1: "down", "up": "up", "down": "down", "both": "both"}
+    if isinstance(direction, bool) or direction not in names:
+        raise ValueError(f"direction: must be 'up', 'down', 'both', 1 or -1, got {direction!r}")
+    return names[direction]
+
+
+def continue_orbit(system: System, solve: Names | None, parameter: str,
+                   p_range: tuple[float, float], direction: int | str = "both",
+                   ds: float = 0.01, ds_max: float = 0.1, max_points: int = 400,
+                   progress: bool | None = None, out: str | None = None, plot: bool = True,
                    **orbit: Any) -> dict[str, Any]:
     """Continues the orbit of periodic_orbit(system, solve, **orbit) in `parameter` over
-    p_range = (lo, hi): columns p, u, period, max_abs_multiplier, stable, tau_sn, tau_pd, margin
-    and the located bifurcations (SN, PD, NS, grazing, region and stick changes, slip onsets and
-    lift-offs gained or lost). progress: a tqdm bar of the points (None: in terminals and
+    p_range = (lo, hi), as `clatter continue` (app/continuation.hpp: the same request, defaults
+    and numbers). direction: "up", "down" or "both" (up first; 1 and -1 also taken).
+    Returns the points of every direction in order (the rows of branch.csv): branch ("up" or
+    "down"), p, u (one row per point, the solved components), period, max_abs_multiplier,
+    stable, tau_sn, tau_pd, tau_ns, margin, sticks; the located bifurcations (SN, PD, NS,
+    grazing, region and stick changes, slip onsets and lift-offs gained or lost, each with its
+    branch); branches (per direction: points, end, message); end and message (of the last
+    direction run); start (the start orbit, as periodic_orbit returns it). out: a folder to
+    write branch.csv, bifurcations.csv, summary.json (and branch.png unless plot=False) into,
+    byte for byte the CLI's. progress: a tqdm bar of the points (None: in terminals and
     notebooks; False: never). A keyword the orbit does not take raises TypeError."""
     _check_keywords("continue_orbit", orbit, _ORBIT_KEYWORDS)
-    model, options, section, solved, x0, closed, u0 = _orbit_problem(
-        system, solve, orbit.get("periods", 1), orbit.get("phase"),
-        orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
-        orbit.get("period"), orbit.get("q"), orbit.get("qd"), orbit.get("t0"), orbit.get("aux"),
-        orbit.get("modulo_symmetry", False), orbit.get("closed"), orbit.get("impact"),
-        orbit.get("impacts", 1), orbit.get("max_period", 1e3))
-    options.update(orbit.get("options") or {})
+    extra = orbit.pop("options", None)
+    model, start, request = _orbit_request(system, solve, **orbit)
     lo, hi = p_range
-    bar = _progress(int(max_points), progress, "continue", "point")
+    which = _direction(direction)
+    folder = _output_folder(out)
+    bar = _progress(int(max_points) * (2 if which == "both" else 1), progress, "continue",
+                    "point")
+    target = system if isinstance(system, Scenario) else model
     try:
-        out = _clatter._continue_orbits(model, options, section, solved, x0, closed, u0,
-                                        {"parameter": parameter, "p_min": lo, "p_max": hi,
-                                         "direction": int(direction), "ds": ds, "ds_max": ds_max,
+        res = _clatter._continue_orbits(target, start, dict(extra or {}), request,
+                                        {"parameter": parameter, "p_min": float(lo),
+                                         "p_max": float(hi), "direction": which, "ds": float(ds),
+                                         "ds_max": float(ds_max),
                                          "max_points": int(max_points)},
-                                        _advance_to(bar, lambda points: points))
+                                        _advance_to(bar, lambda points: points), folder,
+                                        _scenario_label(system), bool(plot) and bool(folder))
     finally:
         if bar is not None:
             bar.close()
-    for key in ("p", "period", "max_abs_multiplier", "tau_sn", "tau_pd", "margin"):
-        out[key] = _np.asarray(out[key])
-    out["stable"] = _np.asarray(out["stable"], bool)
-    return out
+    for key in ("p", "period", "max_abs_multiplier", "tau_sn", "tau_pd", "tau_ns", "margin"):
+        res[key] = _np.asarray(res[key], float)
+    res["sticks"] = _np.asarray(res["sticks"], int)
+    res["branch"] = _np.asarray(res["branch"], dtype=object)
+    res["stable"] = _np.asarray(res["stable"], bool)
+    if folder and plot:
+        from . import plot as _plot
+        name = system.name if isinstance(system, Scenario) else model.kind
+        _plot._run("branch.py", ["--branch", res["file_branch"], "--bifurcations",
+                                 res["file_bifurcations"], "--param", parameter, "--param-unit",
+                                 _clatter._parameter_unit(model, parameter), "--title",
+                                 f"{name}: periodic orbits continued in {parameter}", "--out",
+                                 _os.path.join(folder, "branch.png")])
+    return res
+
+
+# the keywords of each kind of section (poincare's **spec)
+_SECTION_KINDS = {"impact": ("contact",), "event": ("event", "contact"), "phase": ("phase",),
+                  "crossing": ("component", "value", "direction")}
+
+
+def _section_spec(model, section, spec):
+    """The section as the CLI's SPEC (app/section.hpp): `section` itself if it is one
+    ("impact:P1", "crossing:y:0:down"), else built from its kind and keywords."""
+    if not isinstance(section, str):
+        raise TypeError(f"section: a kind or a SPEC string, got {section!r}")
+    kind = section.split(":")[0]
+    if kind not in _SECTION_KINDS:
+        raise ValueError(f"section: '{kind}': give impact, event, phase or crossing")
+    given = set(spec) - {"frequency", "sample_dt"}
+    if ":" in section:
+        if given:
+            raise TypeError(f"poincare() got {sorted(given)[0]!r} beside the SPEC {section!r}")
+        return section
+    wrong = sorted(given - set(_SECTION_KINDS[kind]))
+    if wrong:
+        raise TypeError(f"poincare() got an unexpected keyword argument {wrong[0]!r} for a "
+                        f"{kind} section (allowed: {', '.join(_SECTION_KINDS[kind])})")
+    def number(v):  # the shortest text that reads back to v, as a user would type it ("0", "1.5")
+        text = repr(float(v))
+        return text[:-2] if text.endswith(".0") else text
+
+    parts = [kind]
+    if kind == "event":
+        if "event" not in spec:
+            raise ValueError("event: an event section needs the kind, e.g. event='stick'")
+        parts.append(str(spec["event"]))
+    if kind in ("impact", "event") and spec.get("contact", -1) not in (-1, None):
+        contact = spec["contact"]
+        names = list(model.contact_names)
+        if isinstance(contact, bool) or not isinstance(contact, (int, str)) or (
+                isinstance(contact, int) and not 0 <= contact < len(names)):
+            raise ValueError(f"contact: a contact name or an index in [0, {len(names)}), "
+                             f"got {contact!r}")
+        parts.append(contact if isinstance(contact, str) else names[contact])
+    if kind == "phase" and "phase" in spec:
+        parts.append(number(spec["phase"]))
+    if kind == "crossing":
+        if "component" not in spec:
+            raise ValueError("component: a crossing section needs the state component")
+        parts += [str(spec["component"]), number(spec.get("value", 0.0))]
+        direction = spec.get("direction", 0)
+        if direction not in (0, 1, -1) or isinstance(direction, bool):
+            raise ValueError(f"direction: must be +1, -1 or 0, got {direction!r}")
+        if direction:
+            parts.append("up" if direction > 0 else "down")
+    return ":".join(parts)
 
 
 def poincare(system: System, section: str = "impact", count: int = 100,
              t_max: float | None = None, q: Vector | None = None, qd: Vector | None = None,
-             t0: float | None = None, aux: Vector | None = None,
-             **spec: Any) -> dict[str, Any]:
-    """The Poincare map iterated `count` times from the start state: section "impact" (contact=
-    index), "event" (event="stick", ...), "phase" (phase=...), "crossing" (component="ydot",
-    value=0, direction=-1). Returns t (crossings) and x (one row per crossing, the state by
-    clatter.state_names) and why it stopped early (message). A keyword the section does not take
-    raises TypeError."""
+             t0: float | None = None, aux: Vector | None = None, transient: float = 0.0,
+             out: str | None = None, plot: bool = True, **spec: Any) -> dict[str, Any]:
+    """The Poincare map iterated `count` times along one run from the start state, as `clatter
+    section` (app/section.hpp: the same request and defaults). section: the CLI's SPEC
+    ("impact:P1", "event:stick", "phase:1.5", "crossing:ydot:0:down"), or a kind with keywords:
+    "impact" (contact= name or index), "event" (event="stick", contact=), "phase" (phase=),
+    "crossing" (component="ydot", value=0, direction=+1|-1|0); any section also takes
+    frequency= (phase: omega's parameter) and sample_dt= (the step bracketing a velocity's
+    crossing). Points before t0 + transient are not recorded; none after t_max (default: the
+    Scenario's t_end; a Model needs it). out: a folder to write section.csv and summary.json into
+    (byte for byte the CLI's; section.png unless plot=False). Returns t (crossings), x (one row
+    per crossing, the state by clatter.state_names), events_passed (events since the last
+    crossing), stopped (why the run ended, "count reached" if it found them all) and message
+    (why it stopped early, "" if not). A keyword the section does not take raises TypeError."""
     _check_keywords("poincare", spec, _SECTION_KEYWORDS)
-    model, options, _, _, x0, closed, _ = _orbit_problem(
-        system, [], 1, None, "surface.omega", "", None, 1.0, q, qd, t0, aux)
-    start = system.initial["t"] if isinstance(system, Scenario) and t0 is None else (t0 or 0.0)
-    if t_max is None:
-        t_max = options.get("t_end")
-        if t_max is None:
-            raise ValueError("t_max: required for a Model (no crossing after this time) [s]")
-    out = _clatter._poincare(model, options, dict(spec, kind=section), float(start), x0, closed,
-                             int(count), float(t_max))
-    out["t"] = _np.asarray(out["t"])
-    return out
+    model, start = _orbit_start(system, q, qd, t0, aux)
+    if t_max is None and not isinstance(system, Scenario):
+        raise ValueError("t_max: required for a Model (no crossing after this time) [s]")
+    spec_text = _section_spec(model, section, spec)
+    request = {"section": spec_text, "count": int(count), "transient": float(transient),
+               "t_max": 0.0 if t_max is None else float(t_max)}
+    for key in ("frequency", "sample_dt"):
+        if key in spec:
+            request[key] = spec[key]
+    folder = _output_folder(out)
+    target = system if isinstance(system, Scenario) else model
+    res = _clatter._poincare(target, start, {}, request, folder, _scenario_label(system),
+                             bool(plot) and bool(folder))
+    res["t"] = _np.asarray(res["t"], float)
+    res["events_passed"] = _np.asarray(res["events_passed"], int)
+    if folder and plot:
+        from . import plot as _plot
+        _plot._run("section.py", ["--section", res["file_section"], "--title", spec_text,
+                                  "--out", _os.path.join(folder, "section.png")])
+    return res
 
 
 def boundary_crossing(system: System, solve: Names, parameter: str, regions: Sequence[int],
@@ -609,11 +741,10 @@ def boundary_crossing(system: System, solve: Names, parameter: str, regions: Seq
     eig_alpha, eig_alpha_plus_beta_gamma, verdict). A keyword the orbit does not take raises
     TypeError."""
     _check_keywords("boundary_crossing", orbit, _CROSSING_KEYWORDS)
-    model, options, section, solved, x0, closed, u0 = _orbit_problem(
-        system, solve, orbit.get("periods", 1), orbit.get("phase"),
-        orbit.get("frequency", "surface.omega"), orbit.get("anchor"), orbit.get("drift"),
-        orbit.get("period"), orbit.get("q"), orbit.get("qd"), orbit.get("t0"), orbit.get("aux"))
-    return _clatter._boundary_crossing(model, options, section, solved, x0, closed, u0,
+    extra = orbit.pop("options", None)
+    model, start, request = _orbit_request(system, solve, **orbit)
+    target = system if isinstance(system, Scenario) else model
+    return _clatter._boundary_crossing(target, start, dict(extra or {}), request,
                                        {"parameter": parameter, "regions": list(regions),
                                         "offset": offset, "impact": int(impact)})
 

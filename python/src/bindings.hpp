@@ -26,8 +26,9 @@ void bind_parameter_sweep(pybind11::module_& m);  ///< parameter_sweep.cpp: _run
 const model::System& require_model(const std::shared_ptr<model::System>& m);
 
 /// Simulation options from a dict with the keys of a scenario's [simulation] table (and
-/// max_wall_time); an unknown key is a ValueError naming it.
-[[nodiscard]] hybrid::SimulationOptions to_options(const pybind11::dict& d);
+/// max_wall_time) over `base`; an unknown key is a ValueError naming it.
+[[nodiscard]] hybrid::SimulationOptions to_options(const pybind11::dict& d,
+                                                   const hybrid::SimulationOptions& base = {});
 /// The options as such a dict.
 [[nodiscard]] pybind11::dict options_dict(const hybrid::SimulationOptions& o);
 

@@ -226,6 +226,7 @@ void bind_models(py::module_& m) {
       });
 
   py::class_<io::Scenario>(m, "Scenario", "A scenario file (io/scenario.hpp): load_scenario(path)")
+      .def_readonly("source", &io::Scenario::source, "the file it was read from, as given")
       .def_readonly("name", &io::Scenario::name)
       .def_readonly("description", &io::Scenario::description)
       .def_readonly("kind", &io::Scenario::kind)

@@ -1,18 +1,21 @@
 // Periodic orbits, continuation, Poincaré maps and boundary crossings of any model from Python:
-// thin translations over analysis/ (periodic_problem, shooting, orbit_branch, poincare_map,
-// critical_point, dib), the same computations as `clatter orbits SCENARIO`, `continue`,
-// `section` and `dib`. Every call releases the GIL while it computes.
+// thin translations over the application layer (app/orbit_setup.hpp, app/continuation.hpp) and
+// analysis/ (poincare_map, critical_point, dib), the same operations as `clatter orbits
+// SCENARIO`, `continue`, `section` and `dib`. Every call releases the GIL while it computes.
 //
-//   _periodic_orbit(model, options, section, solved, x0, closed, u0, shooting) -> dict
-//   _continue_orbits(model, options, section, solved, x0, closed, u0, branch, progress) -> dict
-//   (progress: None, or a callable given the number of points after each)
-//   _poincare(model, options, section, t0, x0, closed, count, t_max) -> dict
-//   _boundary_crossing(model, options, section, solved, x0, closed, u0, crossing) -> dict
+//   _periodic_orbit(system, start, options, request, out, scenario, plot) -> dict
+//   _continue_orbits(system, start, options, request, branch, progress, out, scenario, plot)
+//   (progress: None, or a callable given the number of points after each, over all directions)
+//   _poincare(system, start, options, request, out, scenario, plot) -> dict
+//   _boundary_crossing(system, start, options, request, crossing) -> dict
 //
-// section: {"kind": "forced"|"autonomous"|"impact", "frequency", "phase", "periods", "anchor",
-// "drift", "contact", "impacts", "max_period", "start_time", "modulo_symmetry"}
-// for orbits; {"kind": "impact"|"event"|"phase"|"crossing", ...} for Poincaré maps.
+// system: a Scenario (its model, initial state and options) or a Model; start: {"t", "q", "qd",
+// "aux", "closed"} over the Scenario's initial state (a Model needs q and qd); options: simulation
+// options over the Scenario's; request: the fields of app::OrbitRequest by name; out: a folder
+// to write the operation's files into (empty: none), named in them as `scenario`.
 
+#include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,7 +29,12 @@
 #include "clatter/analysis/feigin_normal_form.hpp"
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/analysis/poincare_map.hpp"
+#include "clatter/app/continuation.hpp"
+#include "clatter/app/section.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/io/atomic_file.hpp"
+#include "clatter/io/output_target.hpp"
+#include "clatter/io/scenario.hpp"
 
 namespace py = pybind11;
 
@@ -39,44 +47,113 @@ T get(const py::dict& d, const char* key, T fallback) {
   return d.contains(key) ? d[key].cast<T>() : fallback;
 }
 
-analysis::PeriodicProblem problem_of(const std::shared_ptr<model::System>& m,
-                                     const py::dict& options, const py::dict& section,
-                                     const std::vector<std::string>& solved,
-                                     const Eigen::VectorXd& x0, const std::vector<bool>& closed) {
-  require_model(m);
-  analysis::OrbitSection sec;
-  const std::string kind = get<std::string>(section, "kind", "forced");
-  require(kind == "forced" || kind == "autonomous" || kind == "impact", "section",
-          "kind must be forced, autonomous or impact");
-  if (kind == "impact") {
-    sec.kind = analysis::OrbitSectionKind::kImpact;
-    const std::string name = get<std::string>(section, "contact", "");
-    std::string names;
-    for (int c = 0; c < m->num_contacts(); ++c) {
-      if (m->contact(c).name == name) sec.contact = c;
-      names += (names.empty() ? "" : ", ") + m->contact(c).name;
-    }
-    require(sec.contact >= 0, "impact", "no contact \"" + name + "\" (contacts: " + names + ")");
-    sec.impacts = get<int>(section, "impacts", 1);
-    sec.max_period = get<double>(section, "max_period", sec.max_period);
-  } else if (kind == "forced") {
-    sec.kind = analysis::OrbitSectionKind::kForced;
-    sec.frequency = get<std::string>(section, "frequency", "surface.omega");
-    sec.phase = get<double>(section, "phase", 0.0);
-    sec.periods = get<int>(section, "periods", 1);
+// what an operation is posed on: a Scenario's or a Model's model, start and options
+struct Posed {
+  std::shared_ptr<const model::System> model;
+  hybrid::InitialState start;
+  hybrid::SimulationOptions options;
+};
+
+Posed posed(const py::object& system, const py::dict& start, const py::dict& options) {
+  Posed p;
+  const bool scenario = py::isinstance<io::Scenario>(system);
+  if (scenario) {
+    const auto& sc = system.cast<const io::Scenario&>();
+    p.model = sc.model;
+    p.start = sc.initial;
+    p.options = sc.options;
   } else {
-    sec.kind = analysis::OrbitSectionKind::kAutonomous;
-    sec.anchor = analysis::state_index(*m, get<std::string>(section, "anchor", ""), "anchor");
-    sec.drift = get<std::string>(section, "drift", "");
+    const auto m = system.cast<std::shared_ptr<model::System>>();
+    require_model(m);
+    p.model = m;
+    require(start.contains("q") && start.contains("qd"), "q",
+            "a Model needs the start state (q=..., qd=...)");
   }
-  sec.modulo_symmetry = get<bool>(section, "modulo_symmetry", false);
-  std::vector<int> s;
-  for (const std::string& n : solved) s.push_back(analysis::state_index(*m, n, "solve"));
-  std::array<bool, model::kMaxContacts> c{};
-  for (std::size_t i = 0; i < closed.size() && i < c.size(); ++i) c[i] = closed[i];
-  analysis::PeriodicProblem p = analysis::make_periodic_problem(
-      m, to_options(options), sec, s, x0, c, get<double>(section, "start_time", 0.0));
+  const model::System& m = *p.model;
+  const auto vec = [&](const char* key, int n) {
+    const auto v = start[key].cast<Eigen::VectorXd>();
+    require(v.size() == n, key, "must have " + std::to_string(n) + " entries (the model's)");
+    require(v.allFinite(), key, "must be finite");
+    return v;
+  };
+  if (start.contains("t")) p.start.t = start["t"].cast<double>();
+  require(std::isfinite(p.start.t), "t0", "must be finite [s]");
+  // a start state of the user's own: no contact closed unless said (the Scenario's closed
+  // contacts belong to its own initial state)
+  if (start.contains("q") || start.contains("qd")) p.start.closed = {};
+  if (start.contains("q")) p.start.q = vec("q", m.nq());
+  if (start.contains("qd")) p.start.qd = vec("qd", m.nq());
+  if (start.contains("aux") && m.num_aux() > 0) p.start.aux = vec("aux", m.num_aux());
+  if (p.start.aux.size() != m.num_aux()) p.start.aux = model::VecA::Zero(m.num_aux());
+  if (start.contains("closed")) {
+    const auto closed = start["closed"].cast<std::vector<bool>>();
+    for (std::size_t c = 0; c < p.start.closed.size(); ++c)
+      p.start.closed[c] = c < closed.size() && closed[c];
+  }
+  p.options = to_options(options, p.options);
   return p;
+}
+
+app::OrbitRequest request_of(const py::dict& d) {
+  app::OrbitRequest r;
+  for (const auto& [key, v] : d) {
+    const auto k = key.cast<std::string>();
+    if (k == "solve") {
+      r.solve = v.cast<std::vector<std::string>>();
+    } else if (k == "frequency") {
+      r.frequency = v.cast<std::string>();
+    } else if (k == "phase") {
+      r.phase = v.is_none() ? std::nan("") : v.cast<double>();
+    } else if (k == "periods") {
+      r.periods = v.cast<int>();
+    } else if (k == "anchor") {
+      r.anchor = v.cast<std::string>();
+    } else if (k == "drift") {
+      r.drift = v.cast<std::string>();
+    } else if (k == "period") {
+      r.period = v.cast<double>();
+    } else if (k == "impact") {
+      r.impact = v.cast<std::string>();
+    } else if (k == "impacts") {
+      r.impacts = v.cast<int>();
+    } else if (k == "max_period") {
+      r.max_period = v.cast<double>();
+    } else if (k == "modulo_symmetry") {
+      r.modulo_symmetry = v.cast<bool>();
+    } else if (k == "closed") {
+      r.closed = v.cast<std::vector<std::string>>();
+    } else if (k == "transient") {
+      r.transient = v.cast<double>();
+    } else if (k == "start_on_section") {
+      r.start_on_section = v.cast<bool>();
+    } else if (k == "monodromy") {
+      r.monodromy = v.cast<std::string>();
+    } else if (k == "tol") {
+      r.tol = v.cast<double>();
+    } else if (k == "max_iter") {
+      r.max_iter = v.cast<int>();
+    } else if (k == "segments") {
+      r.segments = v.cast<int>();
+    } else {
+      throw InvalidArgument(k, "is not an option of the orbit problem");
+    }
+  }
+  return r;
+}
+
+app::OrbitSetup setup_of(const py::object& system, const py::dict& start, const py::dict& options,
+                         const py::dict& request) {
+  const Posed p = posed(system, start, options);
+  const app::OrbitRequest r = request_of(request);
+  const py::gil_scoped_release release;
+  return app::make_orbit_setup(p.model, p.start, p.options, r);
+}
+
+// writes an operation's files (each atomically, the last one last) into their folder
+void write_files(const std::vector<app::OutputFile>& files) {
+  if (files.empty()) return;
+  io::require_output_folder(files.front().path.parent_path(), "out");
+  for (const app::OutputFile& f : files) io::write_file_atomic(f.path, f.content, "out");
 }
 
 py::array_t<std::complex<double>> complex_array(const std::vector<std::complex<double>>& v) {
@@ -85,7 +162,7 @@ py::array_t<std::complex<double>> complex_array(const std::vector<std::complex<d
   return a;
 }
 
-py::dict orbit_dict(const analysis::Orbit& o) {
+py::dict orbit_dict(const app::OrbitSetup& s, const analysis::Orbit& o) {
   py::dict d;
   d["converged"] = o.converged;
   d["message"] = o.message;
@@ -104,89 +181,68 @@ py::dict orbit_dict(const analysis::Orbit& o) {
     events.append(py::dict(py::arg("t") = e.t, py::arg("kind") = hybrid::to_string(e.kind),
                            py::arg("contact") = e.contact, py::arg("region") = e.region));
   d["events"] = events;
+  // the section and the solved components as posed (the defaults made explicit)
+  const py::dict j = py::module_::import("json").attr("loads")(app::orbit_json(s, o));
+  d["section"] = j["section"];
+  d["solved"] = j["solved"];
   return d;
 }
 
-analysis::ShootingOptions shooting_of(const py::dict& d) {
-  analysis::ShootingOptions o;
-  o.tol = get<double>(d, "tol", o.tol);
-  o.max_iter = get<int>(d, "max_iter", o.max_iter);
-  const std::string mono = get<std::string>(d, "monodromy", "differences");
-  require(mono == "differences" || mono == "variational", "monodromy",
-          "must be differences or variational");
-  o.monodromy = mono == "variational" ? analysis::MonodromyMethod::kVariational
-                                      : analysis::MonodromyMethod::kDifferences;
-  analysis::validate(o);
-  return o;
-}
-
-py::dict periodic_orbit(const std::shared_ptr<model::System>& m, const py::dict& options,
-                        const py::dict& section, const std::vector<std::string>& solved,
-                        const Eigen::VectorXd& x0, const std::vector<bool>& closed,
-                        const Eigen::VectorXd& u0, const py::dict& shooting) {
-  require_model(m);
-  const analysis::PeriodicProblem p = problem_of(m, options, section, solved, x0, closed);
-  const analysis::ShootingOptions so = shooting_of(shooting);
-  const int segments = get<int>(shooting, "segments", 1);
+py::dict periodic_orbit(const py::object& system, const py::dict& start, const py::dict& options,
+                        const py::dict& request, const std::string& out,
+                        const std::string& scenario, bool plot) {
+  const app::OrbitSetup s = setup_of(system, start, options, request);
   analysis::Orbit o;
+  std::vector<app::OutputFile> files;
   {
     const py::gil_scoped_release release;
-    o = segments > 1 ? analysis::find_orbit_multiple(p, *m, u0, segments, so)
-                     : analysis::find_orbit(p, *m, u0, so);
+    o = app::find_orbit(s);
+    if (!out.empty()) files = app::orbit_files(s, o, scenario, out, plot);
   }
-  return orbit_dict(o);
+  write_files(files);
+  py::dict d = orbit_dict(s, o);
+  for (const app::OutputFile& f : files)
+    d[("file_" + f.path.stem().string()).c_str()] = f.path.string();
+  return d;
 }
 
-py::dict continue_orbits(const std::shared_ptr<model::System>& m, const py::dict& options,
-                         const py::dict& section, const std::vector<std::string>& solved,
-                         const Eigen::VectorXd& x0, const std::vector<bool>& closed,
-                         const Eigen::VectorXd& u0, const py::dict& branch,
-                         const py::object& progress) {
-  require_model(m);
-  const analysis::PeriodicProblem p = problem_of(m, options, section, solved, x0, closed);
-  analysis::OrbitBranchOptions bo;
-  bo.parameter = get<std::string>(branch, "parameter", "");
-  bo.p_min = get<double>(branch, "p_min", bo.p_min);
-  bo.p_max = get<double>(branch, "p_max", bo.p_max);
-  bo.direction = get<int>(branch, "direction", 1);
-  bo.ds = get<double>(branch, "ds", bo.ds);
-  bo.ds_max = get<double>(branch, "ds_max", bo.ds_max);
-  bo.ds_min = std::min(bo.ds_min, bo.ds);
-  bo.max_points = get<int>(branch, "max_points", bo.max_points);
-  if (!progress.is_none())
-    bo.on_point = [&progress](const analysis::OrbitPoint&, int points) {
-      const py::gil_scoped_acquire gil;
-      progress(points);
-    };
-  analysis::validate(bo);
-  analysis::OrbitBranch b;
-  {
-    const py::gil_scoped_release release;
-    const analysis::Orbit start = analysis::find_orbit(p, *m, u0);
-    require(start.converged, "u0", "the start orbit did not converge: " + start.message);
-    b = analysis::continue_orbits(p, start, bo);
-  }
-  std::vector<double> pv, period, max_abs, tau_sn, tau_pd, margin;
-  std::vector<int> stable;
-  Eigen::MatrixXd u(static_cast<Eigen::Index>(b.points.size()), p.dimension());
-  for (std::size_t i = 0; i < b.points.size(); ++i) {
-    const analysis::OrbitPoint& pt = b.points[i];
-    pv.push_back(pt.p);
-    period.push_back(pt.period);
-    max_abs.push_back(pt.multipliers.empty() ? 0.0 : std::abs(pt.multipliers.front()));
-    stable.push_back(pt.stable ? 1 : 0);
-    tau_sn.push_back(pt.tau_sn);
-    tau_pd.push_back(pt.tau_pd);
-    margin.push_back(pt.margin);
-    u.row(static_cast<Eigen::Index>(i)) = pt.u.transpose();
-  }
-  py::list bifs;
-  for (const analysis::OrbitBifurcation& f : b.bifurcations)
-    bifs.append(py::dict(py::arg("kind") = std::string(analysis::to_string(f.kind)),
-                         py::arg("p") = f.at.p, py::arg("u") = f.at.u,
-                         py::arg("multipliers") = complex_array(f.at.multipliers),
-                         py::arg("detail") = f.detail));
+app::ContinueRequest continue_request_of(const py::dict& d) {
+  app::ContinueRequest r;
+  r.parameter = get<std::string>(d, "parameter", "");
+  r.p_min = get<double>(d, "p_min", r.p_min);
+  r.p_max = get<double>(d, "p_max", r.p_max);
+  r.direction = get<std::string>(d, "direction", r.direction);
+  r.ds = get<double>(d, "ds", r.ds);
+  r.ds_max = get<double>(d, "ds_max", r.ds_max);
+  r.max_points = get<int>(d, "max_points", r.max_points);
+  app::validate(r);
+  return r;
+}
+
+py::dict point_table(const app::Continuation& c, Eigen::Index n) {
+  std::vector<double> pv, period, max_abs, tau_sn, tau_pd, tau_ns, margin;
+  std::vector<int> stable, sticks;
+  std::vector<std::string> branch;
+  std::size_t rows = 0;
+  for (const app::Branch& b : c.branches) rows += b.branch.points.size();
+  Eigen::MatrixXd u(static_cast<Eigen::Index>(rows), n);
+  Eigen::Index row = 0;
+  for (const app::Branch& b : c.branches)
+    for (const analysis::OrbitPoint& pt : b.branch.points) {
+      branch.push_back(b.direction);
+      pv.push_back(pt.p);
+      period.push_back(pt.period);
+      max_abs.push_back(pt.multipliers.empty() ? 0.0 : std::abs(pt.multipliers.front()));
+      stable.push_back(pt.stable ? 1 : 0);
+      tau_sn.push_back(pt.tau_sn);
+      tau_pd.push_back(pt.tau_pd);
+      tau_ns.push_back(pt.tau_ns);
+      margin.push_back(pt.margin);
+      sticks.push_back(pt.sticks);
+      u.row(row++) = pt.u.transpose();
+    }
   py::dict d;
+  d["branch"] = branch;
   d["p"] = pv;
   d["u"] = u;
   d["period"] = period;
@@ -194,83 +250,104 @@ py::dict continue_orbits(const std::shared_ptr<model::System>& m, const py::dict
   d["stable"] = stable;
   d["tau_sn"] = tau_sn;
   d["tau_pd"] = tau_pd;
+  d["tau_ns"] = tau_ns;
   d["margin"] = margin;
-  d["bifurcations"] = bifs;
-  d["end"] = std::string(analysis::to_string(b.end));
-  d["message"] = b.message;
+  d["sticks"] = sticks;
   return d;
 }
 
-py::dict poincare(const std::shared_ptr<model::System>& m, const py::dict& options,
-                  const py::dict& section, double t0, const Eigen::VectorXd& x0,
-                  const std::vector<bool>& closed, int count, double t_max) {
-  require_model(m);
-  analysis::PoincareSection s;
-  const std::string kind = get<std::string>(section, "kind", "impact");
-  if (kind == "impact") {
-    s.kind = analysis::PoincareKind::kImpact;
-  } else if (kind == "phase") {
-    s.kind = analysis::PoincareKind::kPhase;
-  } else if (kind == "crossing") {
-    s.kind = analysis::PoincareKind::kCrossing;
-  } else if (kind == "event") {
-    s.kind = analysis::PoincareKind::kEvent;
-    const std::string name = get<std::string>(section, "event", "");
-    bool known = false;
-    for (int k = 0; k <= static_cast<int>(hybrid::EventKind::kParameterChange); ++k)
-      if (name == hybrid::to_string(static_cast<hybrid::EventKind>(k))) {
-        s.event = static_cast<hybrid::EventKind>(k);
-        known = true;
-      }
-    require(known, "section", "unknown event kind '" + name + "'");
-  } else {
-    throw InvalidArgument("section", "kind must be impact, event, phase or crossing");
-  }
-  s.contact = get<int>(section, "contact", -1);
-  s.frequency = get<std::string>(section, "frequency", s.frequency);
-  s.phase = get<double>(section, "phase", 0.0);
-  if (section.contains("component"))
-    s.component = analysis::state_index(*m, section["component"].cast<std::string>(), "section");
-  s.value = get<double>(section, "value", 0.0);
-  s.direction = get<int>(section, "direction", 0);
-  s.sample_dt = get<double>(section, "sample_dt", s.sample_dt);
-  hybrid::InitialState from;
-  from.t = t0;
-  require(x0.size() == analysis::state_dimension(*m), "x0", "must have the model's state size");
-  analysis::unpack_state(*m, x0, from.q, from.qd, from.aux);
-  for (std::size_t i = 0; i < closed.size() && i < from.closed.size(); ++i)
-    from.closed[i] = closed[i];
-  std::vector<analysis::SectionPoint> seq;
-  const hybrid::SimulationOptions o = to_options(options);
+py::dict continue_orbits(const py::object& system, const py::dict& start, const py::dict& options,
+                         const py::dict& request, const py::dict& branch,
+                         const py::object& progress, const std::string& out,
+                         const std::string& scenario, bool plot) {
+  const app::ContinueRequest r = continue_request_of(branch);
+  const app::OrbitSetup s = setup_of(system, start, options, request);
+  std::function<void(int)> on_point;
+  if (!progress.is_none())
+    on_point = [&progress](int points) {
+      const py::gil_scoped_acquire gil;
+      progress(points);
+    };
+  app::Continuation c;
+  std::vector<app::OutputFile> files;
   {
     const py::gil_scoped_release release;
-    seq = analysis::poincare_sequence(*m, o, s, from, count, t_max);
+    c = app::run_continuation(s, r, on_point);
+    if (c.start.converged && !out.empty())
+      files = app::continuation_files(s, r, c, scenario, out, plot);
   }
+  require(c.start.converged, "u0", "the start orbit did not converge: " + c.start.message);
+  write_files(files);
+  py::dict d = point_table(c, s.problem.dimension());
+  py::list bifs;
+  py::list branches;
+  for (const app::Branch& b : c.branches) {
+    for (const analysis::OrbitBifurcation& f : b.branch.bifurcations)
+      bifs.append(py::dict(py::arg("branch") = b.direction,
+                           py::arg("kind") = std::string(analysis::to_string(f.kind)),
+                           py::arg("p") = f.at.p, py::arg("u") = f.at.u,
+                           py::arg("multipliers") = complex_array(f.at.multipliers),
+                           py::arg("detail") = f.detail));
+    branches.append(py::dict(py::arg("direction") = b.direction,
+                             py::arg("points") = b.branch.points.size(),
+                             py::arg("end") = std::string(analysis::to_string(b.branch.end)),
+                             py::arg("message") = b.branch.message));
+    d["end"] = std::string(analysis::to_string(b.branch.end));
+    d["message"] = b.branch.message;
+  }
+  d["bifurcations"] = bifs;
+  d["branches"] = branches;
+  d["start"] = orbit_dict(s, c.start);
+  for (const app::OutputFile& f : files)
+    d[("file_" + f.path.stem().string()).c_str()] = f.path.string();
+  return d;
+}
+
+py::dict poincare(const py::object& system, const py::dict& start, const py::dict& options,
+                  const py::dict& request, const std::string& out, const std::string& scenario,
+                  bool plot) {
+  const Posed p = posed(system, start, options);
+  app::SectionRequest r;
+  r.section = get<std::string>(request, "section", r.section);
+  r.count = get<int>(request, "count", r.count);
+  r.transient = get<double>(request, "transient", r.transient);
+  r.t_max = get<double>(request, "t_max", r.t_max);
+  r.frequency = get<std::string>(request, "frequency", r.frequency);
+  r.sample_dt = get<double>(request, "sample_dt", r.sample_dt);
+  app::SectionRun run;
+  std::vector<app::OutputFile> files;
+  {
+    const py::gil_scoped_release release;
+    run = app::run_section(*p.model, p.start, p.options, r);
+    if (!out.empty()) files = app::section_files(*p.model, r, run, scenario, out, plot);
+  }
+  write_files(files);
+  const auto n = static_cast<Eigen::Index>(run.points.size());
   std::vector<double> t;
-  Eigen::MatrixXd x(0, analysis::state_dimension(*m));
-  std::string message;
-  for (const analysis::SectionPoint& pt : seq) {
-    if (!pt.found) {
-      message = pt.message;
-      break;
-    }
+  std::vector<int> passed;
+  Eigen::MatrixXd x(n, analysis::state_dimension(*p.model));
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const analysis::SectionPoint& pt = run.points[static_cast<std::size_t>(k)];
     t.push_back(pt.t);
-    x.conservativeResize(x.rows() + 1, Eigen::NoChange);
-    x.row(x.rows() - 1) = pt.x.transpose();
+    passed.push_back(static_cast<int>(pt.passed.size()));
+    x.row(k) = pt.x.transpose();
   }
   py::dict d;
   d["t"] = t;
   d["x"] = x;
-  d["message"] = message;
+  d["events_passed"] = passed;
+  d["stopped"] = run.stopped;
+  d["message"] = n < r.count ? run.stopped : std::string();
+  for (const app::OutputFile& f : files)
+    d[("file_" + f.path.stem().string()).c_str()] = f.path.string();
   return d;
 }
 
-py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::dict& options,
-                           const py::dict& section, const std::vector<std::string>& solved,
-                           const Eigen::VectorXd& x0, const std::vector<bool>& closed,
-                           const Eigen::VectorXd& u0, const py::dict& crossing) {
-  require_model(m);
-  const analysis::PeriodicProblem p = problem_of(m, options, section, solved, x0, closed);
+py::dict boundary_crossing(const py::object& system, const py::dict& start, const py::dict& options,
+                           const py::dict& request, const py::dict& crossing) {
+  const app::OrbitSetup s = setup_of(system, start, options, request);
+  const analysis::PeriodicProblem& p = s.problem;
+  const Eigen::VectorXd& u0 = s.guess;
   analysis::CriticalPointOptions co;
   co.parameter = get<std::string>(crossing, "parameter", "");
   const auto regions = get<std::vector<int>>(crossing, "regions", {});
@@ -281,6 +358,7 @@ py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::di
   analysis::validate(co);
   analysis::BoundaryCrossingOptions bo;
   bo.offset = get<double>(crossing, "offset", bo.offset);
+  bo.shooting = s.shooting;
   analysis::CriticalPoint cp;
   analysis::BoundaryCrossing bc;
   analysis::FeiginNormalForm nf;
@@ -334,11 +412,22 @@ py::dict boundary_crossing(const std::shared_ptr<model::System>& m, const py::di
 }  // namespace
 
 void bind_orbits(py::module_& m) {
-  m.def("_periodic_orbit", &periodic_orbit);
-  m.def("_continue_orbits", &continue_orbits, py::arg("model"), py::arg("options"),
-        py::arg("section"), py::arg("solved"), py::arg("x0"), py::arg("closed"), py::arg("u0"),
-        py::arg("branch"), py::arg("progress") = py::none());
-  m.def("_poincare", &poincare);
+  m.def("_periodic_orbit", &periodic_orbit, py::arg("system"), py::arg("start"), py::arg("options"),
+        py::arg("request"), py::arg("out") = "", py::arg("scenario") = "", py::arg("plot") = false);
+  m.def("_continue_orbits", &continue_orbits, py::arg("system"), py::arg("start"),
+        py::arg("options"), py::arg("request"), py::arg("branch"), py::arg("progress") = py::none(),
+        py::arg("out") = "", py::arg("scenario") = "", py::arg("plot") = false);
+  m.def("_poincare", &poincare, py::arg("system"), py::arg("start"), py::arg("options"),
+        py::arg("request"), py::arg("out") = "", py::arg("scenario") = "", py::arg("plot") = false);
+  m.def(
+      "_parameter_unit",
+      [](const std::shared_ptr<model::System>& s, const std::string& name) {
+        const model::ParameterSet ps = require_model(s).parameters();
+        for (const model::Parameter& p : ps.list())
+          if (p.name == name) return p.unit;
+        return std::string();
+      },
+      "the unit of a model's parameter ('' if it has none or is unknown)");
   m.def("_boundary_crossing", &boundary_crossing);
   m.def(
       "state_names",

@@ -419,8 +419,8 @@ py::tuple names(int count) {
 
 }  // namespace
 
-hybrid::SimulationOptions to_options(const py::dict& d) {
-  hybrid::SimulationOptions o;
+hybrid::SimulationOptions to_options(const py::dict& d, const hybrid::SimulationOptions& base) {
+  hybrid::SimulationOptions o = base;
   for (const auto& [key, v] : d) {
     const auto k = key.cast<std::string>();
     try {

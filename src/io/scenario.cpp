@@ -481,9 +481,14 @@ Scenario parse_scenario(std::string_view text, const std::string& source,
   top.reject_unknown();
   require(plot == "rod" || plot == "ball" || plot == "body" || plot == "generic", "plot",
           "unknown value '" + plot + "' (allowed: rod, ball, body, generic)");
-  Scenario sc{
-      name, description, plot, kind, std::shared_ptr<const model::System>(std::move(model)), init,
-      o};
+  Scenario sc;
+  sc.name = name;
+  sc.description = description;
+  sc.plot = plot;
+  sc.kind = kind;
+  sc.model = std::shared_ptr<const model::System>(std::move(model));
+  sc.initial = init;
+  sc.options = o;
   sc.chatter_horizon_given = chatter_horizon_given;
   return sc;
 }
@@ -493,7 +498,9 @@ Scenario load_scenario(const std::filesystem::path& path) {
   require(in.good(), "scenario", "cannot read file '" + path.string() + "'");
   std::ostringstream text;
   text << in.rdbuf();
-  return parse_scenario(text.str(), path.string(), path.parent_path());
+  Scenario sc = parse_scenario(text.str(), path.string(), path.parent_path());
+  sc.source = path.string();
+  return sc;
 }
 
 }  // namespace clatter::io

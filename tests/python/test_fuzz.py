@@ -21,7 +21,8 @@ NAMES = {}  # call index -> its name ("simulate progress = 'x'"), filled by run_
 # bad values that no argument takes (None may mean "default"; numbers may be in range)
 NEVER_VALID = re.compile(r"= (nan|'x'|''|\[\]|\{\}|<object object)")
 # where such a value is valid: 'x' names the ball's x coordinate
-VALID = {"periodic_orbit solve = 'x'"}
+# solve = '' or [] is the default (every component but the anchor), as `orbits` without --solve
+VALID = {"periodic_orbit solve = 'x'", "periodic_orbit solve = ''", "periodic_orbit solve = []"}
 
 
 def run_from(first, env):

@@ -116,11 +116,11 @@ def test_bad_arguments_raise_value_error(ndc):
     with pytest.raises(ValueError, match="regions"):
         clatter.boundary_crossing(ndc, SOLVE, "mu", (1, 2), anchor="x", drift="v_dr",
                                   period=5.92187)
-    # a keyword the orbit does not take is refused, not ignored: `transient=` (the CLI's
-    # `continue --transient`) was silently dropped, and the branch followed another orbit
-    with pytest.raises(TypeError, match="transient"):
+    # a keyword the orbit does not take is refused, not ignored (a misspelt `transients=` would
+    # silently drop the transient, and the branch follow another orbit)
+    with pytest.raises(TypeError, match="transients"):
         clatter.continue_orbit(ndc, SOLVE, "mu", (0.5, 0.6), anchor="x", drift="v_dr",
-                               period=5.92187, transient=100)
+                               period=5.92187, transients=100)
     with pytest.raises(TypeError, match="componnet"):  # a misspelt section key
         clatter.poincare(ndc, section="crossing", count=2, componnet="ydot")
     with pytest.raises(TypeError, match="monodromy"):

@@ -64,7 +64,8 @@ int run_dib(const DibCliOptions& o) {
   require(o.span >= 0.0 && std::isfinite(o.span), "span", "must be >= 0", o.span);
   require(o.kink_step >= 0.0 && o.kink_step < 0.1, "kink-step", "must lie in [0, 0.1)",
           o.kink_step);
-  const OrbitSetup s = make_orbit_setup(o.problem);
+  const OrbitSetup setup = make_orbit_setup(o.problem);
+  const app::OrbitSetup& s = setup.orbit;
   analysis::CriticalPointOptions co;
   co.parameter = o.param;
   co.impact = o.impact;
@@ -275,7 +276,7 @@ int run_dib(const DibCliOptions& o) {
       csv << '\n';
     }
   }
-  const std::filesystem::path dir = output_folder(o.out, s.scenario.name + "_dib", "scenario");
+  const std::filesystem::path dir = output_folder(o.out, setup.scenario.name + "_dib", "scenario");
   const auto js = dir / "dib.json";
   const auto data = dir / "branches.csv";
   const auto png = dir / "dib.png";
@@ -293,7 +294,7 @@ int run_dib(const DibCliOptions& o) {
           "dib.py",
           {"--branches", files.temporary(data).string(), "--param", o.param, "--param-unit", unit,
            "--critical", std::to_string(cp.p), "--title",
-           s.scenario.name + ": the orbit's branches at the boundary crossing in " + o.param,
+           setup.scenario.name + ": the orbit's branches at the boundary crossing in " + o.param,
            "--out", files.temporary(png).string()},
           "the CSV and JSON files are complete");
     });

@@ -60,6 +60,7 @@ struct Scenario {
   /// simulation.chatter_horizon was given (else `clatter simulate` uses the sample step, so that
   /// the plot shows the bounces of a chatter before its accumulation point)
   bool chatter_horizon_given{false};
+  std::string source;  ///< the file it was read from, as given to load_scenario ("" if parsed)
 };
 
 /// Parses scenario text; `source` names it in error messages, `base` is the folder a plugin

@@ -1,0 +1,185 @@
+"""The CLI and Python are two front ends of one application layer (app/orbit_setup.hpp,
+app/continuation.hpp; [issue 24] item 4): given the same options they pose the same orbit problem
+with the same defaults and write the same files, byte for byte. Each case runs the command into a
+folder, keeps its bytes, removes the folder and lets Python write into the same path (the JSON
+files name their own paths).
+
+The independent values checked on the way: the ball's period-1 orbit on a table oscillating at
+omega has |multipliers| = e (both, a focus of the impact map) and its period doubling lies at the
+closed form's Gamma_PD = 3.15753 for e* = 0.9 (tests/regression of the ball's closed forms; the
+CLI's test_orbits_cli.py checks the same numbers); [BP] Fig. 9(a)'s three-impact orbit is stable
+with |lambda| = e*^3 = 0.729 at omega = 3 (examples/bp_fig9a.toml)."""
+import os
+import shutil
+
+import pytest
+
+import clatter
+
+FILES_ORBIT = ("orbit.json", "timeseries.csv")
+FILES_CONTINUE = ("branch.csv", "bifurcations.csv", "summary.json")
+
+
+def same_bytes(cli, tmp_path, args, call, names, exit_code=0):
+    """Runs `clatter ARGS --out D --no-plot` (it must exit with `exit_code`), then call(D) into
+    the same D after removing it; the files `names` must be equal byte for byte. Returns the
+    CLI's bytes by name."""
+    out = tmp_path / "out"
+    p = cli(*args, "--out", out, "--no-plot", check=False)
+    assert p.returncode == exit_code, p.stderr
+    want = {n: (out / n).read_bytes() for n in names}
+    shutil.rmtree(out)
+    call(str(out))
+    for n in names:
+        got = (out / n).read_bytes()
+        assert got == want[n], f"{n} differs between the CLI and Python"
+    assert sorted(os.listdir(out)) == sorted(names)  # plot=False: no picture either
+    return want
+
+
+def test_default_forced_orbit_is_the_clis(cli, examples, tmp_path):
+    # no option at all: the section mid-way between events, every component solved
+    path = os.path.join(examples, "ball_table_period1.toml")
+    sc = clatter.load_scenario(path)
+    same_bytes(cli, tmp_path, ["orbits", path],
+               lambda out: clatter.periodic_orbit(sc, out=out, plot=False), FILES_ORBIT)
+    o = clatter.periodic_orbit(sc)
+    assert o["converged"], o["message"]
+    assert o["solved"] == clatter.state_names(sc.model)
+    assert o["section"]["kind"] == "forced"
+
+
+def test_three_impact_orbit_and_its_continuation(cli, examples, tmp_path):
+    path = os.path.join(examples, "bp_fig9a.toml")
+    sc = clatter.load_scenario(path)
+    same_bytes(cli, tmp_path, ["orbits", path, "--solve", "y,ydot", "--periods", "3"],
+               lambda out: clatter.periodic_orbit(sc, "y,ydot", periods=3, out=out, plot=False),
+               FILES_ORBIT)
+    o = clatter.periodic_orbit(sc, "y,ydot", periods=3)
+    assert o["converged"] and o["stable"]
+    assert abs(o["multipliers"][0]) == pytest.approx(0.9 ** 3, abs=1e-6)
+    args = ["continue", path, "--solve", "y,ydot", "--periods", "3", "--param", "surface.omega",
+            "--range", "2.3", "3.4"]
+    same_bytes(cli, tmp_path, args,
+               lambda out: clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.3, 3.4),
+                                                  periods=3, out=out, plot=False),
+               FILES_CONTINUE)
+    b = clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.3, 3.4), periods=3)
+    assert [x["direction"] for x in b["branches"]] == ["up", "down"]  # the CLI's default: both
+    kinds = {(f["branch"], f["kind"]) for f in b["bifurcations"]}
+    assert ("up", "PD") in kinds and ("down", "SN") in kinds
+
+
+def test_continuation_after_a_transient_finds_the_closed_form_flip(cli, examples, tmp_path):
+    # from rest Newton lands on the saddle; after 100 periods on the stable orbit, whose
+    # multipliers have modulus e = 0.9 and whose flip is the closed form's 3.15753
+    path = os.path.join(examples, "ball_table_period1.toml")
+    sc = clatter.load_scenario(path)
+    args = ["continue", path, "--solve", "y,ydot", "--param", "surface.omega", "--range", "2.9",
+            "3.2", "--ds", "0.05", "--direction", "up", "--transient", "100"]
+    same_bytes(cli, tmp_path, args,
+               lambda out: clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.9, 3.2),
+                                                  direction="up", ds=0.05, transient=100,
+                                                  out=out, plot=False),
+               FILES_CONTINUE)
+    b = clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.9, 3.2), direction=1, ds=0.05,
+                               transient=100)
+    assert abs(b["start"]["multipliers"][0]) == pytest.approx(0.9, abs=1e-6)
+    pd = [f["p"] for f in b["bifurcations"] if f["kind"] == "PD"]
+    assert pd and pd[0] == pytest.approx(3.15753, abs=1e-5)
+
+
+def test_autonomous_orbit_of_ndc(cli, examples, tmp_path):
+    path = os.path.join(examples, "ndc_case_5_9.toml")
+    sc = clatter.load_scenario(path)
+    solve = "y,theta,xdot,ydot,thetadot"
+    same_bytes(cli, tmp_path, ["orbits", path, "--anchor", "x", "--drift", "v_dr", "--period",
+                               "5.92187", "--solve", solve],
+               lambda out: clatter.periodic_orbit(sc, solve, anchor="x", drift="v_dr",
+                                                  period=5.92187, out=out, plot=False),
+               FILES_ORBIT)
+
+
+def test_gait_on_an_impact_section_modulo_the_symmetry(cli, examples, tmp_path):
+    path = os.path.join(examples, "rimless_wheel", "rimless_wheel.toml")
+    sc = clatter.load_scenario(path)
+    same_bytes(cli, tmp_path, ["orbits", path, "--impact-section", "spoke0", "--modulo-symmetry",
+                               "--transient", "2"],
+               lambda out: clatter.periodic_orbit(sc, impact="spoke0", modulo_symmetry=True,
+                                                  transient=2, out=out, plot=False),
+               FILES_ORBIT)
+
+
+def test_multiple_shooting_is_used_by_both(cli, examples, tmp_path):
+    # --segments was parsed and then ignored by `clatter orbits` before the shared request
+    path = os.path.join(examples, "bp_fig9a.toml")
+    sc = clatter.load_scenario(path)
+    want = same_bytes(cli, tmp_path,
+                      ["orbits", path, "--solve", "y,ydot", "--periods", "3", "--segments", "3"],
+                      lambda out: clatter.periodic_orbit(sc, "y,ydot", periods=3, segments=3,
+                                                         out=out, plot=False), FILES_ORBIT)
+    single = clatter.periodic_orbit(sc, "y,ydot", periods=3)
+    multiple = clatter.periodic_orbit(sc, "y,ydot", periods=3, segments=3)
+    assert multiple["converged"]
+    assert multiple["u"] == pytest.approx(single["u"], abs=1e-8)  # one orbit, two methods
+    assert b'"converged": true' in want["orbit.json"]
+
+
+def test_a_start_on_the_section(cli, examples, tmp_path):
+    # --start-on-section: the section passes through the scenario's initial time (phase omega t0)
+    path = os.path.join(examples, "bp_fig9a.toml")
+    sc = clatter.load_scenario(path)
+    same_bytes(cli, tmp_path, ["orbits", path, "--solve", "y,ydot", "--periods", "3",
+                               "--start-on-section"],
+               lambda out: clatter.periodic_orbit(sc, "y,ydot", periods=3, start_on_section=True,
+                                                  out=out, plot=False), FILES_ORBIT)
+    o = clatter.periodic_orbit(sc, "y,ydot", periods=3, start_on_section=True)
+    assert o["t0"] == pytest.approx(sc.initial["t"], abs=1e-12)
+    # a user's start state puts the section through it by default
+    i = sc.initial
+    u = clatter.periodic_orbit(sc, "y,ydot", periods=3, q=i["q"], qd=i["qd"], t0=i["t"])
+    assert u["section"] == o["section"]
+
+
+def test_plots_are_drawn_when_asked(examples, tmp_path):
+    sc = clatter.load_scenario(os.path.join(examples, "bp_fig9a.toml"))
+    out = tmp_path / "c"
+    clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.9, 3.1), periods=3, out=str(out))
+    assert (out / "branch.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = tmp_path / "o"
+    clatter.periodic_orbit(sc, "y,ydot", periods=3, out=str(out))
+    assert (out / "orbit.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+FILES_SECTION = ("section.csv", "summary.json")
+
+
+def test_impact_map_of_ndc(cli, examples, tmp_path):
+    # [NDC] row 5-9's impact map settles on the orbit: return time T = 5.92187 (Table 4)
+    path = os.path.join(examples, "ndc_case_5_9.toml")
+    sc = clatter.load_scenario(path)
+    same_bytes(cli, tmp_path, ["section", path, "--section", "impact:P1", "--count", "12",
+                               "--t-max", "100"],
+               lambda out: clatter.poincare(sc, "impact", contact="P1", count=12, t_max=100,
+                                            out=out, plot=False), FILES_SECTION)
+    s = clatter.poincare(sc, "impact", contact=0, count=12, t_max=100)
+    assert s["stopped"] == "count reached" and s["message"] == ""
+    assert s["t"][-1] - s["t"][-2] == pytest.approx(5.92187, abs=1e-4)
+
+
+def test_crossing_map_with_a_transient_and_a_short_run(cli, examples, tmp_path):
+    # a velocity's downward zero crossings after 1 s, and a run that ends before the count
+    path = os.path.join(examples, "rod_fig5.toml")
+    sc = clatter.load_scenario(path)
+    want = same_bytes(cli, tmp_path, ["section", path, "--section", "crossing:ydot:0:down",
+                                      "--count", "100000", "--transient", "1"],
+                      lambda out: clatter.poincare(sc, "crossing", component="ydot", value=0.0,
+                                                   direction=-1, count=100000, transient=1.0,
+                                                   out=out, plot=False), FILES_SECTION,
+                      exit_code=3)  # fewer points than asked: exit 3, files written
+    s = clatter.poincare(sc, "crossing:ydot:0:down", count=100000, transient=1.0)
+    assert 0 < len(s["t"]) < 100000 and s["message"] == s["stopped"] != ""
+    assert min(s["t"]) >= sc.initial["t"] + 1.0
+    ydot = s["x"][:, clatter.state_names(sc.model).index("ydot")]
+    assert abs(ydot).max() < 1e-9  # on the section
+    assert b'"points": %d' % len(s["t"]) in want["summary.json"]
