@@ -282,8 +282,11 @@ class Bounded(unittest.TestCase):
             self.assertEqual(rc, 3, err)
             self.assertIn("wall-clock limit", err)
             j = json.load(open(os.path.join(out, "summary.json")))
-            self.assertEqual(j["reason"], "wall_limit")
+            # the engine's own limit and vocabulary (simulation.max_wall_time), with its state at
+            # the stop: the CLI once said wall_limit here and wrote no state
+            self.assertEqual(j["reason"], "wall_time")
             self.assertLess(j["t_final"], 1e4)
+            self.assertEqual(len(j["q"]), 3)
 
     def test_progress_only_on_a_terminal(self):
         with tempfile.TemporaryDirectory() as d:

@@ -52,7 +52,6 @@ struct SimulateOptions {
 };
 
 // thrown by the recorder to stop a run at the wall-clock limit
-struct WallLimitReached {};
 // thrown by the recorder when a sample is not finite: never written as a result
 struct NonFiniteSample {
   double t;
@@ -63,11 +62,10 @@ struct NonFiniteSample {
 class StreamingRecorder final : public hybrid::Recorder {
  public:
   StreamingRecorder(const io::Scenario& sc, std::ofstream& timeseries, std::ofstream& events,
-                    int precision, std::optional<double> wall_limit)
+                    int precision)
       : sc_(sc),
         ts_(timeseries),
         ev_(events),
-        wall_limit_(wall_limit),
         progress_(::isatty(STDERR_FILENO) == 1),
         planar_(dynamic_cast<const model::PlanarBodyModel*>(sc.model.get())),
         start_(std::chrono::steady_clock::now()),
@@ -170,13 +168,12 @@ class StreamingRecorder final : public hybrid::Recorder {
   [[nodiscard]] double first_symmetric() const { return first_symmetric_; }
 
  private:
-  // progress (a terminal only, at most 4 times a second) and the wall-clock limit
+  // progress (a terminal only, at most 4 times a second)
   void tick() {
-    if (!progress_ && !wall_limit_) return;
+    if (!progress_) return;
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
-    if (wall_limit_ && elapsed > *wall_limit_) throw WallLimitReached{};
-    if (!progress_ || std::chrono::duration<double>(now - last_report_).count() < 0.25) return;
+    if (std::chrono::duration<double>(now - last_report_).count() < 0.25) return;
     last_report_ = now;
     const double t0 = sc_.initial.t, t1 = sc_.options.t_end;
     const double fraction = t1 > t0 ? std::clamp((last_t_ - t0) / (t1 - t0), 0.0, 1.0) : 1.0;
@@ -192,7 +189,6 @@ class StreamingRecorder final : public hybrid::Recorder {
   const io::Scenario& sc_;
   std::ofstream& ts_;
   std::ofstream& ev_;
-  std::optional<double> wall_limit_;
   bool progress_;
   const model::PlanarBodyModel* planar_;  ///< the planar body's extra columns, or null
   bool drawn_{false};
@@ -271,9 +267,15 @@ int run_simulate(const SimulateOptions& o) {
   }
   require(o.precision >= 1 && o.precision <= 17, "--precision",
           "must be an integer in [1, 17] (significant digits)", o.precision);
-  if (o.wall_limit)
+  if (o.wall_limit) {
     require(std::isfinite(*o.wall_limit) && *o.wall_limit > 0.0, "--wall-limit",
             "must be a finite number of seconds > 0", *o.wall_limit);
+    // the engine's own limit (simulation.max_wall_time): it stops with reason wall_time and its
+    // state at the stop, as for a scenario that sets the limit itself
+    sc.options.max_wall_time = sc.options.max_wall_time > 0.0
+                                   ? std::min(sc.options.max_wall_time, *o.wall_limit)
+                                   : *o.wall_limit;
+  }
   try {
     hybrid::validate(sc.options, sc.initial.t);
   } catch (const InvalidArgument& e) {
@@ -302,15 +304,12 @@ int run_simulate(const SimulateOptions& o) {
   const auto png = dir / "plot.png";
   OutputSet files;
   files.also_replaces(png);
-  StreamingRecorder rec(sc, files.open(ts), files.open(ev), o.precision, o.wall_limit);
+  StreamingRecorder rec(sc, files.open(ts), files.open(ev), o.precision);
   const auto start = std::chrono::steady_clock::now();
   hybrid::SimulationResult r;
-  bool wall_limited = false;
   std::optional<double> non_finite;
   try {
     r = hybrid::simulate(*sc.model, sc.initial, sc.options, &rec);
-  } catch (const WallLimitReached&) {
-    wall_limited = true;
   } catch (const NonFiniteSample& e) {
     non_finite = e.t;
   } catch (...) {
@@ -322,16 +321,6 @@ int run_simulate(const SimulateOptions& o) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::json summary = summary_json(sc, r, rec, wall);
-  if (wall_limited) {
-    // the engine's state at the stop is not available: the last recorded time is reported
-    summary["reason"] = "wall_limit";
-    summary["message"] = "stopped at the wall-clock limit of " + format_number(*o.wall_limit) +
-                         " s (--wall-limit) after t = " + format_number(rec.last_t()) +
-                         "; the files hold the run up to there";
-    summary["t_final"] = rec.last_t();
-    summary["counts"]["events"] = rec.events();
-    for (const char* k : {"q", "qdot", "modes", "energy"}) summary[k] = nullptr;
-  }
   if (non_finite) {
     summary["reason"] = "non_finite";
     summary["message"] = "the state became NaN or infinite at t = " + format_number(*non_finite) +
@@ -357,7 +346,7 @@ int run_simulate(const SimulateOptions& o) {
   }
   files.commit(js);
   std::cout << summary.dump(2) << "\n";
-  if (wall_limited || non_finite || r.reason != hybrid::StopReason::kEndTime) {
+  if (non_finite || r.reason != hybrid::StopReason::kEndTime) {
     std::cerr << "clatter: simulate stopped before t_end: " << summary["message"].get<std::string>()
               << "\n";
     return 3;
@@ -380,7 +369,8 @@ Run add_simulate(CLI::App& app) {
                   "significant digits of timeseries.csv (17: full double precision)")
       ->capture_default_str();
   sub->add_option("--wall-limit", o->wall_limit,
-                  "stop cleanly after this many seconds of wall-clock time (exit 3)");
+                  "stop cleanly after this many seconds of wall-clock time (exit 3; the engine's "
+                  "simulation.max_wall_time, reason wall_time)");
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
   sub->footer(
       "Exit status: 0 when the run reached t_end, 3 when it stopped early (max events, Zeno "
