@@ -81,6 +81,7 @@ class SimulationResult:
                                    dop853+dopri5}: the Runge-Kutta methods the run took
     t_final, q_final, qd_final     the state at the end; max_gap_drift, max_velocity_drift,
                                    wall_time_s
+    files                          the files simulate(..., out=) wrote, by name (else empty)
     plot(out, style=None, title=None)  the figure of `clatter simulate` as a PNG (clatter.plot)
     """
 
@@ -217,8 +218,10 @@ def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
              output_dt: float | None = None, events_only: bool = False,
              record_events: bool = True, sections: str = "none",
              crossing: Crossing | None = None, progress: bool | None = None,
-             **options: Any) -> "SimulationResult":
-    """Runs the engine on a Model (q, qd required) or a Scenario (its initial state and options).
+             out: str | None = None, plot: bool = True, precision: int = 10,
+             wall_limit: float | None = None, **options: Any) -> "SimulationResult":
+    """Runs the engine on a Model (q, qd required) or a Scenario (its initial state and options),
+    as `clatter simulate` (app/simulate.hpp: the same request and defaults).
 
     t_end, output_dt: override the scenario's; output_dt = 0 gives 2000 samples, as the CLI.
     events_only: no samples (memory bounded by the events); record_events=False: no events;
@@ -227,7 +230,10 @@ def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
     crossing of the coordinate through the value in that direction (default both), located by the
     engine in every phase (docs/engine.md).
     options: any key of a scenario's [simulation] table (max_events, exact_flight, ...) and
-    max_wall_time. Like `clatter simulate`, the chatter horizon is the sample step unless given.
+    max_wall_time; wall_limit: the CLI's --wall-limit (the same limit). Like `clatter simulate`,
+    the chatter horizon is the sample step unless given. out: a folder to write the command's
+    timeseries.csv (precision significant digits), events.csv and summary.json into, byte for
+    byte the CLI's but for summary.json's wall_time_s (and plot.png unless plot=False).
     Ctrl-C cancels the run and raises KeyboardInterrupt. progress: a tqdm bar of the simulated
     time (None: in terminals and notebooks, when tqdm is installed; False: never; True: always).
     """
@@ -235,32 +241,44 @@ def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
     opts = dict(opts)
     opts.update(options)
     horizon_given = horizon_given or "chatter_horizon" in options
+    request = {"precision": int(precision)}
     if t_end is not None:
-        opts["t_end"] = t_end
+        request["t_end"] = t_end
     if output_dt is not None:
-        opts["output_dt"] = output_dt
-    if "t_end" not in opts:
+        request["output_dt"] = output_dt
+    if wall_limit is not None:
+        request["wall_limit"] = wall_limit
+    end = t_end if t_end is not None else opts.get("t_end")
+    if end is None:
         raise ValueError("t_end: required for a Model (the end time of the run [s])")
-    if opts.get("output_dt", 0.0) == 0.0:
-        opts["output_dt"] = (opts["t_end"] - t0) / 2000.0
-    if not horizon_given:
-        opts["chatter_horizon"] = opts["output_dt"]
-    if events_only:  # no samples asked of the engine (0: none), not samples computed and dropped
-        opts["output_dt"] = 0.0
-    bar = _progress(float(opts["t_end"]) - float(t0), progress, "simulate", "s")
+    folder = _output_folder(out)
+    label = ([system.name, system.description, system.kind] if isinstance(system, Scenario)
+             else ["", "", model.kind])
+    bar = _progress(float(end) - float(t0), progress, "simulate", "s")
     try:
         raw = _clatter._simulate(model, float(t0), _np.asarray(q, float), _np.asarray(qd, float),
                                  None if aux is None or len(aux) == 0 else _np.asarray(aux, float),
                                  opts, not events_only, record_events,
                                  _crossing_section(sections, crossing),
-                                 _advance_to(bar, lambda t: t - float(t0)))
+                                 _advance_to(bar, lambda t: t - float(t0)), request,
+                                 bool(horizon_given), folder, label, bool(plot) and bool(folder))
     finally:
         if bar is not None:
             bar.close()
+    files = raw.pop("files")
     result = SimulationResult(raw, model)
+    result.files = files
     if isinstance(system, Scenario):  # the command's plot style and title for plot()
         result.plot_style = system.plot
         result.plot_title = f"{system.name}: {system.description}"
+    if folder and plot:
+        from . import plot as _plot
+        style = getattr(result, "plot_style", None) or "generic"
+        _plot._run("simulate.py", ["--style", style, "--timeseries", files["timeseries"],
+                                   "--events", files["events"], "--out",
+                                   _os.path.join(folder, "plot.png"), "--title",
+                                   getattr(result, "plot_title", "")])
+        result.files["plot"] = _os.path.join(folder, "plot.png")
     return result
 
 
@@ -514,12 +532,9 @@ def _closed_contacts(model, closed):
 
 
 def _output_folder(out):
-    """The folder an operation writes into ('' for none), made if missing."""
-    if out is None:
-        return ""
-    out = _os.fspath(out)
-    _os.makedirs(out, exist_ok=True)
-    return out
+    """The folder an operation writes into ('' for none); made by the first file written, so that
+    a refused request leaves nothing behind."""
+    return "" if out is None else _os.fspath(out)
 
 
 def _scenario_label(system):

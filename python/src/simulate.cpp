@@ -18,9 +18,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,8 +30,11 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "clatter/app/simulate.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/simulator.hpp"
+#include "clatter/io/atomic_file.hpp"
+#include "clatter/io/output_target.hpp"
 #include "clatter/model/planar_body_model.hpp"
 
 namespace py = pybind11;
@@ -182,7 +187,16 @@ class Collector final : public hybrid::Recorder {
   }
 
   void on_sample(const hybrid::Sample& s) override {
+    if (non_finite) return;
     t_ = s.t;
+    if (writer_ != nullptr) {
+      try {
+        writer_->on_sample(s);
+      } catch (const app::NonFiniteSample& e) {
+        non_finite = e.t;  // the run stops at the next poll, as the command's stops here
+        return;
+      }
+    }
     if (record_samples_) samples.add(m_, planar_, s);
   }
   void on_section(const hybrid::Sample& s) override {
@@ -190,11 +204,17 @@ class Collector final : public hybrid::Recorder {
     sections.add(m_, planar_, s);
   }
   void on_event(const hybrid::EventRecord& e) override {
+    if (non_finite) return;
     t_ = e.t;
+    if (writer_ != nullptr) writer_->on_event(e);
     events.add(e);
   }
 
+  /// Also writes the command's files through `w` (app::SimulationWriter).
+  void write_to(app::SimulationWriter* w) { writer_ = w; }
+
   bool keep_going() override {
+    if (non_finite) return false;
     const auto now = std::chrono::steady_clock::now();
     if (++polls_ % 1000 != 0 && now - last_check_ < std::chrono::milliseconds(50)) return true;
     last_check_ = now;
@@ -224,8 +244,10 @@ class Collector final : public hybrid::Recorder {
 
   SampleTables samples, sections;
   EventTables events;
+  std::optional<double> non_finite;  ///< a sample was not finite here (files written to there)
 
  private:
+  app::SimulationWriter* writer_{nullptr};
   const model::System& m_;
   const model::PlanarBodyModel* planar_;
   bool record_samples_;
@@ -258,7 +280,8 @@ model::VecQ to_vec(const Array& a, Eigen::Index n, const char* name) {
 py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array& q,
              const Array& qd, const std::optional<Array>& aux, const py::dict& options,
              bool record_samples, bool record_events, const std::string& sections,
-             py::object progress) {
+             py::object progress, const py::dict& request, bool horizon_given,
+             const std::string& out, const std::vector<std::string>& label, bool plot) {
   require_model(model);
   const model::System& m = *model;
   hybrid::InitialState init;
@@ -266,8 +289,17 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   init.q = to_vec(q, m.nq(), "q");
   init.qd = to_vec(qd, m.nq(), "qd");
   if (aux && m.num_aux() > 0) init.aux = to_vec(*aux, m.num_aux(), "aux");
-  hybrid::SimulationOptions o = to_options(options);
-  o.record_events = record_events;
+  // the command's defaults (app/simulate.hpp): 2000 samples for output_dt = 0, the chatter
+  // horizon the sample step unless given
+  app::SimulateRequest req;
+  if (request.contains("t_end")) req.t_end = request["t_end"].cast<double>();
+  if (request.contains("output_dt")) req.output_dt = request["output_dt"].cast<double>();
+  if (request.contains("wall_limit")) req.wall_limit = request["wall_limit"].cast<double>();
+  if (request.contains("precision")) req.precision = request["precision"].cast<int>();
+  hybrid::SimulationOptions o =
+      app::simulation_options(to_options(options), t0, horizon_given, req);
+  if (!record_samples) o.output_dt = 0.0;  // events_only: no samples asked of the engine
+  o.record_events = record_events || !out.empty();
   if (sections == "apex") {
     o.section = hybrid::Section::kApex;
   } else if (sections.rfind("crossing", 0) == 0) {
@@ -286,6 +318,14 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   }
 
   Collector rec(m, record_samples, std::move(progress));
+  std::ostringstream ts_text, ev_text;
+  std::optional<app::SimulationWriter> writer;
+  if (!out.empty()) {
+    require(label.size() == 3, "label", "name, description and kind");
+    io::require_output_folder(out, "out");
+    writer.emplace(m, ts_text, ev_text, req.precision);
+    rec.write_to(&*writer);
+  }
   hybrid::SimulationResult r;
   const auto start = std::chrono::steady_clock::now();
   {
@@ -295,6 +335,18 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   rec.raise_interrupt();
+  py::dict files;
+  if (writer) {
+    const std::filesystem::path dir(out);
+    const std::string summary = app::simulation_summary(m, {label[0], label[1], label[2]}, o, r,
+                                                        *writer, wall, rec.non_finite, dir, plot);
+    io::write_file_atomic(dir / "timeseries.csv", ts_text.str(), "out");
+    io::write_file_atomic(dir / "events.csv", ev_text.str(), "out");
+    io::write_file_atomic(dir / "summary.json", summary, "out");
+    files["timeseries"] = (dir / "timeseries.csv").string();
+    files["events"] = (dir / "events.csv").string();
+    files["summary"] = (dir / "summary.json").string();
+  }
 
   std::vector<std::int8_t> modes;
   for (int c = 0; c < m.num_contacts(); ++c)
@@ -326,6 +378,11 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   py::dict d;
   d["reason"] = std::string(to_string(r.reason));
   d["message"] = r.message;
+  if (rec.non_finite) {
+    d["reason"] = "non_finite";
+    d["message"] = "a sample became NaN or infinite at t = " + format_number(*rec.non_finite);
+  }
+  d["files"] = files;
   d["t_final"] = r.t;
   d["q_final"] = std::vector<double>(r.q.data(), r.q.data() + r.q.size());
   d["qd_final"] = std::vector<double>(r.qd.data(), r.qd.data() + r.qd.size());
@@ -475,7 +532,9 @@ void bind_simulate(py::module_& m) {
   m.def("_simulate", &run, py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"),
         py::arg("aux"), py::arg("options"), py::arg("record_samples") = true,
         py::arg("record_events") = true, py::arg("sections") = "none",
-        py::arg("progress") = py::none(),
+        py::arg("progress") = py::none(), py::arg("request") = py::dict(),
+        py::arg("horizon_given") = true, py::arg("out") = "",
+        py::arg("label") = std::vector<std::string>{}, py::arg("plot") = false,
         "The engine on one model and initial state (see clatter.simulate for the wrapper).");
   m.def(
       "_check_options",

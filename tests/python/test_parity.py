@@ -9,6 +9,7 @@ omega has |multipliers| = e (both, a focus of the impact map) and its period dou
 closed form's Gamma_PD = 3.15753 for e* = 0.9 (tests/regression of the ball's closed forms; the
 CLI's test_orbits_cli.py checks the same numbers); [BP] Fig. 9(a)'s three-impact orbit is stable
 with |lambda| = e*^3 = 0.729 at omega = 3 (examples/bp_fig9a.toml)."""
+import json
 import os
 import shutil
 
@@ -183,3 +184,48 @@ def test_crossing_map_with_a_transient_and_a_short_run(cli, examples, tmp_path):
     ydot = s["x"][:, clatter.state_names(sc.model).index("ydot")]
     assert abs(ydot).max() < 1e-9  # on the section
     assert b'"points": %d' % len(s["t"]) in want["summary.json"]
+
+
+FILES_SIMULATE = ("timeseries.csv", "events.csv", "summary.json")
+SIMULATE_CASES = [
+    ("rod_fig5.toml", []),                        # a planar body: surface and contact points
+    ("cradle3.toml", []),                         # multi-point collisions, a row per event
+    ("ball_zeno.toml", []),                       # chatter to its accumulation point
+    ("double_pendulum_stick_slip.toml", ["--precision", "17"]),  # stick, slip, lift-off
+    ("ndc_case_5_9.toml", ["--t-end", "20", "--output-dt", "0.01"]),
+    (os.path.join("rimless_wheel", "rimless_wheel.toml"), []),  # a plugin's model
+]
+
+
+@pytest.mark.parametrize("name,args", SIMULATE_CASES)
+def test_simulate_writes_the_commands_files(cli, examples, tmp_path, name, args):
+    path = os.path.join(examples, name)
+    sc = clatter.load_scenario(path)
+    keywords = {}
+    for flag, key, kind in (("--t-end", "t_end", float), ("--output-dt", "output_dt", float),
+                            ("--precision", "precision", int)):
+        if flag in args:
+            keywords[key] = kind(args[args.index(flag) + 1])
+    out = tmp_path / "out"
+    p = cli("simulate", path, *args, "--out", out, "--no-plot", check=False)
+    assert p.returncode in (0, 3), p.stderr
+    want = {n: (out / n).read_bytes() for n in FILES_SIMULATE}
+    shutil.rmtree(out)
+    r = clatter.simulate(sc, out=str(out), plot=False, **keywords)
+    for n in ("timeseries.csv", "events.csv"):
+        assert (out / n).read_bytes() == want[n], f"{n} differs between the CLI and Python"
+    a, b = json.loads(want["summary.json"]), json.loads((out / "summary.json").read_bytes())
+    assert a.pop("wall_time_s") >= 0 and b.pop("wall_time_s") >= 0  # the only difference
+    assert a == b
+    # the returned result is the run the files describe: its event rows are events.csv's
+    assert r.reason == a["reason"] and len(r.events["t"]) == sum(a["counts"]["by_kind"].values())
+
+
+def test_simulate_refuses_bad_input_before_writing(tmp_path, examples):
+    sc = clatter.load_scenario(os.path.join(examples, "rod_fig5.toml"))
+    out = tmp_path / "never"
+    with pytest.raises(ValueError, match="precision"):
+        clatter.simulate(sc, out=str(out), precision=18)
+    with pytest.raises(ValueError, match="output_dt"):
+        clatter.simulate(sc, out=str(out), output_dt=-1.0)
+    assert not out.exists()
