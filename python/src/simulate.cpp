@@ -176,10 +176,11 @@ struct EventTables {
 
 class Collector final : public hybrid::Recorder {
  public:
-  Collector(const model::System& m, bool record_samples, py::object progress)
+  Collector(const model::System& m, bool record_samples, bool record_events, py::object progress)
       : m_(m),
         planar_(dynamic_cast<const model::PlanarBodyModel*>(&m)),
         record_samples_(record_samples),
+        record_events_(record_events),
         progress_(std::move(progress)) {
     samples.size(m.nq(), m.num_aux(), m.num_contacts());
     sections.size(m.nq(), m.num_aux(), m.num_contacts());
@@ -207,7 +208,7 @@ class Collector final : public hybrid::Recorder {
     if (non_finite) return;
     t_ = e.t;
     if (writer_ != nullptr) writer_->on_event(e);
-    events.add(e);
+    if (record_events_) events.add(e);
   }
 
   /// Also writes the command's files through `w` (app::SimulationWriter).
@@ -251,6 +252,7 @@ class Collector final : public hybrid::Recorder {
   const model::System& m_;
   const model::PlanarBodyModel* planar_;
   bool record_samples_;
+  bool record_events_;
   py::object progress_;
   double t_{0.0};  ///< the latest time the run reported
   long polls_{0};
@@ -317,7 +319,7 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
                                           "' (allowed: none, apex, crossing:NAME:VALUE[:DIR])");
   }
 
-  Collector rec(m, record_samples, std::move(progress));
+  Collector rec(m, record_samples, record_events, std::move(progress));
   std::ostringstream ts_text, ev_text;
   std::optional<app::SimulationWriter> writer;
   if (!out.empty()) {

@@ -229,3 +229,12 @@ def test_simulate_refuses_bad_input_before_writing(tmp_path, examples):
     with pytest.raises(ValueError, match="output_dt"):
         clatter.simulate(sc, out=str(out), output_dt=-1.0)
     assert not out.exists()
+
+
+def test_record_events_false_keeps_the_files_whole(tmp_path, examples):
+    # the files are the command's whatever the result keeps in memory
+    sc = clatter.load_scenario(os.path.join(examples, "rod_fig5.toml"))
+    full = clatter.simulate(sc, out=str(tmp_path / "a"), plot=False)
+    bare = clatter.simulate(sc, out=str(tmp_path / "b"), plot=False, record_events=False)
+    assert len(bare.events["t"]) == 0 and len(full.events["t"]) > 0
+    assert (tmp_path / "a" / "events.csv").read_bytes() == (tmp_path / "b" / "events.csv").read_bytes()
