@@ -499,7 +499,8 @@ _ORBIT_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period",
 _SECTION_KEYWORDS = ("contact", "event", "frequency", "phase", "component", "value", "direction",
                      "sample_dt")
 _CROSSING_KEYWORDS = ("periods", "phase", "frequency", "anchor", "drift", "period", "q", "qd",
-                      "t0", "aux", "transient", "start_on_section", "options")
+                      "t0", "aux", "transient", "start_on_section", "tol", "max_iter", "closed",
+                      "modulo_symmetry", "options")
 
 
 def _check_keywords(function, given, allowed):
@@ -746,22 +747,43 @@ def poincare(system: System, section: str = "impact", count: int = 100,
     return res
 
 
-def boundary_crossing(system: System, solve: Names, parameter: str, regions: Sequence[int],
-                      offset: float = 1e-5, impact: int = 0, **orbit: Any) -> dict[str, Any]:
+def boundary_crossing(system: System, solve: Names | None, parameter: str,
+                      regions: Sequence[int], offset: float = 1e-5, impact: int = 0,
+                      span: float = 0.0, kink_step: float = 1e-3, newton: str = "differences",
+                      forced: bool = False, out: str | None = None, plot: bool = True,
+                      **orbit: Any) -> dict[str, Any]:
     """The critical value of `parameter` where the orbit's impact (the `impact`-th) lies on the
     boundary between `regions` of Stronge's law, and Feigin's classification (1 - sigma, D,
-    verdict, both sides' orbits), as `clatter dib`. For an autonomous section (anchor/drift) the
-    result also has "normal_form": the explicit normal form of [NDC] 5.1 (z_star, dQ_dz, dQ_dp,
-    dg1_dz, dg1_dp, dg2_minus_g1_dH, gamma, N, alpha, beta, M, sigma, one_minus_sigma, D,
-    eig_alpha, eig_alpha_plus_beta_gamma, verdict). A keyword the orbit does not take raises
-    TypeError."""
+    verdict, both sides' orbits), as `clatter dib` (app/dib.hpp: the same request, defaults and
+    numbers). span > 0: both sides' branches over |p - p*| <= span; kink_step h > 0: the
+    multipliers' one-sided slopes at p*; newton="variational": the critical point's Jacobian from
+    the variational equations; forced=True: each side's region formula forced through p*. For
+    an autonomous section (anchor/drift) the result also has "normal_form": the explicit normal
+    form of [NDC] 5.1 (z_star, dQ_dz, dQ_dp, dg1_dz, dg1_dp, dg2_minus_g1_dH, gamma, N, alpha,
+    beta, M, sigma, one_minus_sigma, D, eig_alpha, eig_alpha_plus_beta_gamma, verdict). "report"
+    is dib.json's content; out: a folder to write dib.json and branches.csv into (byte for byte
+    the CLI's; dib.png unless plot=False). A keyword the orbit does not take raises TypeError."""
     _check_keywords("boundary_crossing", orbit, _CROSSING_KEYWORDS)
     extra = orbit.pop("options", None)
     model, start, request = _orbit_request(system, solve, **orbit)
     target = system if isinstance(system, Scenario) else model
-    return _clatter._boundary_crossing(target, start, dict(extra or {}), request,
-                                       {"parameter": parameter, "regions": list(regions),
-                                        "offset": offset, "impact": int(impact)})
+    folder = _output_folder(out)
+    res = _clatter._boundary_crossing(target, start, dict(extra or {}), request,
+                                      {"parameter": parameter, "regions": list(regions),
+                                       "offset": float(offset), "impact": int(impact),
+                                       "span": float(span), "kink_step": float(kink_step),
+                                       "newton": newton, "forced": bool(forced)},
+                                      folder, _scenario_label(system),
+                                      bool(plot) and bool(folder))
+    if folder and plot and "file_dib" in res:
+        from . import plot as _plot
+        name = system.name if isinstance(system, Scenario) else model.kind
+        _plot._run("dib.py", ["--branches", res["file_branches"], "--param", parameter,
+                              "--param-unit", _clatter._parameter_unit(model, parameter),
+                              "--critical", "%f" % res["critical_value"], "--title",
+                              f"{name}: the orbit's branches at the boundary crossing in "
+                              f"{parameter}", "--out", _os.path.join(folder, "dib.png")])
+    return res
 
 
 def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, int]],

@@ -7,7 +7,7 @@
 //   _continue_orbits(system, start, options, request, branch, progress, out, scenario, plot)
 //   (progress: None, or a callable given the number of points after each, over all directions)
 //   _poincare(system, start, options, request, out, scenario, plot) -> dict
-//   _boundary_crossing(system, start, options, request, crossing) -> dict
+//   _boundary_crossing(system, start, options, request, crossing, out, scenario, plot) -> dict
 //
 // system: a Scenario (its model, initial state and options) or a Model; start: {"t", "q", "qd",
 // "aux", "closed"} over the Scenario's initial state (a Model needs q and qd); options: simulation
@@ -30,6 +30,7 @@
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/analysis/poincare_map.hpp"
 #include "clatter/app/continuation.hpp"
+#include "clatter/app/dib.hpp"
 #include "clatter/app/section.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/io/atomic_file.hpp"
@@ -344,31 +345,30 @@ py::dict poincare(const py::object& system, const py::dict& start, const py::dic
 }
 
 py::dict boundary_crossing(const py::object& system, const py::dict& start, const py::dict& options,
-                           const py::dict& request, const py::dict& crossing) {
+                           const py::dict& request, const py::dict& crossing,
+                           const std::string& out, const std::string& scenario, bool plot) {
+  app::DibRequest r;
+  r.parameter = get<std::string>(crossing, "parameter", "");
+  r.regions = get<std::vector<int>>(crossing, "regions", {});
+  r.impact = get<int>(crossing, "impact", r.impact);
+  r.offset = get<double>(crossing, "offset", r.offset);
+  r.span = get<double>(crossing, "span", r.span);
+  r.kink_step = get<double>(crossing, "kink_step", r.kink_step);
+  r.newton = get<std::string>(crossing, "newton", r.newton);
+  r.forced = get<bool>(crossing, "forced", r.forced);
+  app::validate(r);
   const app::OrbitSetup s = setup_of(system, start, options, request);
-  const analysis::PeriodicProblem& p = s.problem;
-  const Eigen::VectorXd& u0 = s.guess;
-  analysis::CriticalPointOptions co;
-  co.parameter = get<std::string>(crossing, "parameter", "");
-  const auto regions = get<std::vector<int>>(crossing, "regions", {});
-  require(regions.size() == 2, "regions", "give the two regions of the boundary");
-  co.region_a = regions[0];
-  co.region_b = regions[1];
-  co.impact = get<int>(crossing, "impact", 0);
-  analysis::validate(co);
-  analysis::BoundaryCrossingOptions bo;
-  bo.offset = get<double>(crossing, "offset", bo.offset);
-  bo.shooting = s.shooting;
-  analysis::CriticalPoint cp;
-  analysis::BoundaryCrossing bc;
-  analysis::FeiginNormalForm nf;
+  app::Dib dib;
+  std::vector<app::OutputFile> files;
   {
     const py::gil_scoped_release release;
-    cp = analysis::locate_critical_point(p, u0, co);
-    if (cp.converged) bc = analysis::classify_boundary_crossing(p, cp, co, bo);
-    if (cp.converged && p.section.kind == analysis::OrbitSectionKind::kAutonomous)
-      nf = analysis::feigin_normal_form(p, cp, co);
+    dib = app::run_dib(s, r, scenario);
+    if (dib.critical.converged && !out.empty()) files = app::dib_files(dib, out, plot);
   }
+  write_files(files);
+  const analysis::CriticalPoint& cp = dib.critical;
+  const analysis::BoundaryCrossing& bc = dib.crossing;
+  const analysis::FeiginNormalForm& nf = dib.normal_form;
   py::dict d;
   d["converged"] = cp.converged;
   d["message"] = cp.converged ? bc.message : cp.message;
@@ -406,6 +406,10 @@ py::dict boundary_crossing(const py::object& system, const py::dict& start, cons
                  py::arg("eig_alpha_plus_beta_gamma") = complex_array(nf.multipliers_negative),
                  py::arg("verdict") = nf.verdict);
   }
+  // dib.json as the command writes it (the multiplier kink, the scaled law variables, ...)
+  d["report"] = py::module_::import("json").attr("loads")(dib.json);
+  for (const app::OutputFile& f : files)
+    d[("file_" + f.path.stem().string()).c_str()] = f.path.string();
   return d;
 }
 
@@ -428,7 +432,9 @@ void bind_orbits(py::module_& m) {
         return std::string();
       },
       "the unit of a model's parameter ('' if it has none or is unknown)");
-  m.def("_boundary_crossing", &boundary_crossing);
+  m.def("_boundary_crossing", &boundary_crossing, py::arg("system"), py::arg("start"),
+        py::arg("options"), py::arg("request"), py::arg("crossing"), py::arg("out") = "",
+        py::arg("scenario") = "", py::arg("plot") = false);
   m.def(
       "state_names",
       [](const std::shared_ptr<model::System>& s) {

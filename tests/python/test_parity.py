@@ -238,3 +238,28 @@ def test_record_events_false_keeps_the_files_whole(tmp_path, examples):
     bare = clatter.simulate(sc, out=str(tmp_path / "b"), plot=False, record_events=False)
     assert len(bare.events["t"]) == 0 and len(full.events["t"]) > 0
     assert (tmp_path / "a" / "events.csv").read_bytes() == (tmp_path / "b" / "events.csv").read_bytes()
+
+
+FILES_DIB = ("dib.json", "branches.csv")
+
+
+def test_boundary_crossing_of_ndc_row_5_9(cli, examples, tmp_path):
+    # [NDC] row 5-9: Table 5's scaled law variables (B, mu, v_T) = (-0.5957, 0.5957, 0.8026) and
+    # the normal form's 1 - sigma = 0.9402, D = 2.7448 (spec/003_dib.md, as test_orbits_cli.py)
+    path = os.path.join(examples, "ndc_case_5_9.toml")
+    sc = clatter.load_scenario(path)
+    solve = "y,theta,xdot,ydot,thetadot"
+    same_bytes(cli, tmp_path, ["dib", path, "--anchor", "x", "--drift", "v_dr", "--period",
+                               "5.92187", "--solve", solve, "--param", "mu", "--regions", "5,9",
+                               "--span", "0.002"],
+               lambda out: clatter.boundary_crossing(sc, solve, "mu", (5, 9), anchor="x",
+                                                     drift="v_dr", period=5.92187, span=0.002,
+                                                     out=out, plot=False), FILES_DIB)
+    b = clatter.boundary_crossing(sc, solve, "mu", (5, 9), anchor="x", drift="v_dr",
+                                  period=5.92187, kink_step=0.0)
+    scaled = b["report"]["impact"]["scaled"]
+    for key, want in zip(("B", "mu", "v_T"), (-0.5957, 0.5957, 0.8026)):
+        assert scaled[key] == pytest.approx(want, abs=1e-4)
+    assert b["normal_form"]["one_minus_sigma"] == pytest.approx(0.9402, abs=1e-4)
+    assert b["normal_form"]["D"] == pytest.approx(2.7448, abs=1e-4)
+    assert "multiplier_kink" not in b["report"]  # kink_step 0: skipped, as --kink-step 0
