@@ -41,7 +41,8 @@ Crossing = Union[tuple[str, float], tuple[str, float, str]]  #: (name, value[, u
 
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
-    "SimulationResult", "Table", "closed_form_orbit", "find_orbit", "impact", "impacts",
+    "SimulationResult", "Table", "Branch", "Sweep", "closed_form_orbit", "find_orbit", "impact",
+    "impacts",
     "load_plugin", "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
     "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
     "sweep_parameters", "System", "Vector", "Names", "Crossing", "plot",
@@ -62,6 +63,111 @@ class Table(dict):
 
     def to_pandas(self):
         return _frame(self)
+
+
+class Branch(Table):
+    """A branch of periodic orbits continued in a parameter (continue_orbit), as `clatter
+    continue` writes it: a Table of its points, the rows of branch.csv in order (every direction
+    run, up first): branch ("up" or "down"), p, period, one column per solved component (by
+    state name), stable, max_abs_multiplier, tau_sn, tau_pd, tau_ns, margin, sticks, and u (the
+    unknowns of each point as an (n, k) array; an autonomous orbit's last is its period).
+
+    bifurcations   a Table as bifurcations.csv: branch, kind, p, period, the solved components,
+                   max_abs_multiplier, detail, and u and multipliers (arrays per row)
+    directions     per direction run: direction, points, end (why it ended), message
+    end, message   those of the last direction run
+    start          the start orbit, as periodic_orbit returns it
+    solved         the solved components' names
+    files          what out= wrote, by name
+    """
+
+    def __init__(self, columns, bifurcations, directions, start, solved, files):
+        super().__init__(columns)
+        self.bifurcations = bifurcations
+        self.directions = directions
+        self.start = start
+        self.solved = solved
+        self.files = files
+        self.end = directions[-1]["end"] if directions else ""
+        self.message = directions[-1]["message"] if directions else ""
+
+    def stable_intervals(self):
+        """[(direction, p_from, p_to)]: the runs of consecutive stable points of each direction,
+        in the order they were found."""
+        out = []
+        for direction in dict.fromkeys(self["branch"]):
+            rows = _np.flatnonzero(self["branch"] == direction)
+            start = None
+            for i in list(rows) + [None]:
+                if i is not None and self["stable"][i]:
+                    start = i if start is None else start
+                    last = i
+                elif start is not None:
+                    out.append((direction, float(self["p"][start]), float(self["p"][last])))
+                    start = None
+        return out
+
+    def bifurcation(self, kind):
+        """The p of each located bifurcation of a kind ("SN", "PD", "NS", "grazing", ...)."""
+        return self.bifurcations["p"][self.bifurcations["kind"] == kind]
+
+    def to_pandas(self):
+        """The points as a DataFrame (the columns of branch.csv; u is split into them)."""
+        return _frame({k: v for k, v in self.items() if k != "u"})
+
+    def to_xarray(self):
+        """The points as an xarray Dataset along the dimension "point" (needs xarray)."""
+        return self.to_pandas().rename_axis("point").to_xarray()
+
+
+class Sweep(Table):
+    """The records of a sweep (sweep_parameters): one row per (grid point, run), the columns of
+    the command's summary (the parameter values, point, run, distinct, cycle, closed_at,
+    refused, record_complete, impacts_per_period, reason, message) and values (an object array:
+    each record's observed values).
+
+    complete     False when the sweep stopped early (interrupted, wall time)
+    parameters   the swept parameters' names (the grid's axes)
+    to_xarray()  a Dataset over the axes and the run, values padded with NaN along "record"
+    """
+
+    def __init__(self, columns, parameters, complete):
+        super().__init__(columns)
+        self.parameters = parameters
+        self.complete = complete
+
+    def to_pandas(self):
+        return _frame({k: (list(v) if k == "values" else v) for k, v in self.items()})
+
+    def to_xarray(self):
+        try:
+            import xarray
+        except ImportError as e:
+            raise ImportError("to_xarray() needs xarray (apt-get install python3-xarray)") from e
+        axes = [_np.unique(self[name]) for name in self.parameters]
+        runs = _np.unique(self["run"]) if len(self["run"]) else _np.zeros(0, int)
+        shape = [len(a) for a in axes] + [len(runs)]
+        index = [_np.searchsorted(a, self[name]) for a, name in zip(axes, self.parameters)]
+        index.append(_np.searchsorted(runs, self["run"]))
+        index = tuple(index)
+        dims = list(self.parameters) + ["run"]
+        data = {}
+        for name in ("distinct", "cycle", "closed_at", "refused", "impacts_per_period"):
+            a = _np.full(shape, _np.nan)
+            a[index] = self[name]
+            data[name] = (dims, a)
+        for name in ("reason", "message"):
+            a = _np.full(shape, "", dtype=object)
+            a[index] = self[name]
+            data[name] = (dims, a)
+        longest = max((len(v) for v in self["values"]), default=0)
+        values = _np.full(shape + [longest], _np.nan)
+        for k, v in enumerate(self["values"]):
+            values[tuple(i[k] for i in index)][:len(v)] = v
+        data["values"] = (dims + ["record"], values)
+        coords = dict(zip(self.parameters, axes))
+        coords["run"] = runs
+        return xarray.Dataset(data, coords=coords, attrs={"complete": int(self.complete)})
 
 
 def _names(table, codes):
@@ -639,11 +745,7 @@ def continue_orbit(system: System, solve: Names | None, parameter: str,
     finally:
         if bar is not None:
             bar.close()
-    for key in ("p", "period", "max_abs_multiplier", "tau_sn", "tau_pd", "tau_ns", "margin"):
-        res[key] = _np.asarray(res[key], float)
-    res["sticks"] = _np.asarray(res["sticks"], int)
-    res["branch"] = _np.asarray(res["branch"], dtype=object)
-    res["stable"] = _np.asarray(res["stable"], bool)
+    branch = _branch(res)
     if folder and plot:
         from . import plot as _plot
         name = system.name if isinstance(system, Scenario) else model.kind
@@ -652,7 +754,39 @@ def continue_orbit(system: System, solve: Names | None, parameter: str,
                                  _clatter._parameter_unit(model, parameter), "--title",
                                  f"{name}: periodic orbits continued in {parameter}", "--out",
                                  _os.path.join(folder, "branch.png")])
-    return res
+        branch.files["plot"] = _os.path.join(folder, "branch.png")
+    return branch
+
+
+def _branch(res):
+    """A Branch from the binding's columns, bifurcations and directions."""
+    solved = list(res["start"]["solved"])
+    u = _np.asarray(res["u"], float).reshape(len(res["p"]), len(res["start"]["u"]))
+    columns = {"branch": _np.asarray(res["branch"], dtype=object),
+               "p": _np.asarray(res["p"], float), "period": _np.asarray(res["period"], float)}
+    for k, name in enumerate(solved):
+        columns[name] = u[:, k]
+    columns["stable"] = _np.asarray(res["stable"], bool)
+    for key in ("max_abs_multiplier", "tau_sn", "tau_pd", "tau_ns", "margin"):
+        columns[key] = _np.asarray(res[key], float)
+    columns["sticks"] = _np.asarray(res["sticks"], int)
+    columns["u"] = u
+    found = res["bifurcations"]
+    bif = {"branch": _np.array([f["branch"] for f in found], dtype=object),
+           "kind": _np.array([f["kind"] for f in found], dtype=object),
+           "p": _np.array([f["p"] for f in found], float),
+           "period": _np.array([f["period"] for f in found], float)}
+    bu = _np.array([f["u"] for f in found], float).reshape(len(found), u.shape[1])
+    for k, name in enumerate(solved):
+        bif[name] = bu[:, k] if len(found) else _np.zeros(0)
+    bif["max_abs_multiplier"] = _np.array([f["max_abs_multiplier"] for f in found], float)
+    bif["detail"] = _np.array([f["detail"] for f in found], dtype=object)
+    bif["u"] = bu
+    bif["multipliers"] = _np.array([None] * len(found), dtype=object)
+    for k, f in enumerate(found):
+        bif["multipliers"][k] = f["multipliers"]
+    files = {key[len("file_"):]: value for key, value in res.items() if key.startswith("file_")}
+    return Branch(columns, Table(bif), list(res["branches"]), res["start"], solved, files)
 
 
 # the keywords of each kind of section (poincare's **spec)
@@ -844,15 +978,23 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
         n_records *= k
     bar = _progress(n_records, progress, "sweep", "value")
     try:
-        return _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
-                                   int(contact), float(transient_periods), float(record_periods),
-                                   period_parameter, int(threads),
-                                   None if periodic_tol is None else float(periodic_tol),
-                                   bool(periodic_check), str(clock), float(max_time),
-                                   _advance_to(bar, lambda done, total: done))
+        raw = _clatter._run_sweep(model, initials, opts, axes, carry_over, section, observe,
+                                  int(contact), float(transient_periods), float(record_periods),
+                                  period_parameter, int(threads),
+                                  None if periodic_tol is None else float(periodic_tol),
+                                  bool(periodic_check), str(clock), float(max_time),
+                                  _advance_to(bar, lambda done, total: done))
     finally:
         if bar is not None:
             bar.close()
+    complete = raw.pop("complete")
+    values = raw.pop("values")
+    columns = {k: (_np.asarray(v, dtype=object) if k in ("reason", "message") else _np.asarray(v))
+               for k, v in raw.items()}
+    columns["values"] = _np.empty(len(values), dtype=object)
+    for k, v in enumerate(values):
+        columns["values"][k] = _np.asarray(v, float)
+    return Sweep(columns, [name for name, _, _, _ in axes], complete)
 
 
 # the typing helpers were needed only to write the annotations above (evaluated at definition)

@@ -286,7 +286,10 @@ py::dict continue_orbits(const py::object& system, const py::dict& start, const 
     for (const analysis::OrbitBifurcation& f : b.branch.bifurcations)
       bifs.append(py::dict(py::arg("branch") = b.direction,
                            py::arg("kind") = std::string(analysis::to_string(f.kind)),
-                           py::arg("p") = f.at.p, py::arg("u") = f.at.u,
+                           py::arg("p") = f.at.p, py::arg("period") = f.at.period,
+                           py::arg("max_abs_multiplier") =
+                               f.at.multipliers.empty() ? 0.0 : std::abs(f.at.multipliers.front()),
+                           py::arg("u") = f.at.u,
                            py::arg("multipliers") = complex_array(f.at.multipliers),
                            py::arg("detail") = f.detail));
     branches.append(py::dict(py::arg("direction") = b.direction,

@@ -102,8 +102,8 @@ def test_continuation_of_the_flat_rod_finds_the_closed_form_fold_and_flip(exampl
         b = clatter.continue_orbit(model, "y,ydot", "surface.omega", (0.5, 3.3),
                                    direction=direction, ds=0.05, ds_max=0.2, q=q, qd=qd,
                                    t0=(phi + math.pi) / w)
-        for f in b["bifurcations"]:
-            found.setdefault(f["kind"], f["p"])
+        for kind, p in zip(b.bifurcations["kind"], b.bifurcations["p"]):
+            found.setdefault(kind, p)
     assert abs(found["SN"] - 1.2735988) < 1e-6
     assert abs(found["PD"] - 3.1575320) < 1e-6
 

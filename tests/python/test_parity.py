@@ -66,8 +66,8 @@ def test_three_impact_orbit_and_its_continuation(cli, examples, tmp_path):
                                                   periods=3, out=out, plot=False),
                FILES_CONTINUE)
     b = clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.3, 3.4), periods=3)
-    assert [x["direction"] for x in b["branches"]] == ["up", "down"]  # the CLI's default: both
-    kinds = {(f["branch"], f["kind"]) for f in b["bifurcations"]}
+    assert [x["direction"] for x in b.directions] == ["up", "down"]  # the CLI's default: both
+    kinds = set(zip(b.bifurcations["branch"], b.bifurcations["kind"]))
     assert ("up", "PD") in kinds and ("down", "SN") in kinds
 
 
@@ -85,9 +85,9 @@ def test_continuation_after_a_transient_finds_the_closed_form_flip(cli, examples
                FILES_CONTINUE)
     b = clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.9, 3.2), direction=1, ds=0.05,
                                transient=100)
-    assert abs(b["start"]["multipliers"][0]) == pytest.approx(0.9, abs=1e-6)
-    pd = [f["p"] for f in b["bifurcations"] if f["kind"] == "PD"]
-    assert pd and pd[0] == pytest.approx(3.15753, abs=1e-5)
+    assert abs(b.start["multipliers"][0]) == pytest.approx(0.9, abs=1e-6)
+    pd = b.bifurcation("PD")
+    assert len(pd) and pd[0] == pytest.approx(3.15753, abs=1e-5)
 
 
 def test_autonomous_orbit_of_ndc(cli, examples, tmp_path):
