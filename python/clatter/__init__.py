@@ -128,13 +128,23 @@ class Sweep(Table):
 
     complete     False when the sweep stopped early (interrupted, wall time)
     parameters   the swept parameters' names (the grid's axes)
+    observable   the observed quantity at its section, as the command names it ("y_apex")
     to_xarray()  a Dataset over the axes and the run, values padded with NaN along "record"
+    plot(out)    the figure of `clatter sweep` as a PNG
     """
 
-    def __init__(self, columns, parameters, complete):
+    def __init__(self, columns, parameters, complete, observable=""):
         super().__init__(columns)
         self.parameters = parameters
         self.complete = complete
+        self.observable = observable
+
+    def plot(self, out, title=""):
+        """Draws the sweep as `clatter sweep` does (its script, on the command's CSV files:
+        one parameter, the diagram and the distinct values; two, the period map), into the
+        PNG `out`; returns its path."""
+        from . import plot as _plot
+        return _plot.sweep(self, out, title)
 
     def to_pandas(self):
         return _frame({k: (list(v) if k == "values" else v) for k, v in self.items()})
@@ -989,12 +999,13 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
             bar.close()
     complete = raw.pop("complete")
     values = raw.pop("values")
+    observable = raw.pop("observable")
     columns = {k: (_np.asarray(v, dtype=object) if k in ("reason", "message") else _np.asarray(v))
                for k, v in raw.items()}
     columns["values"] = _np.empty(len(values), dtype=object)
     for k, v in enumerate(values):
         columns["values"][k] = _np.asarray(v, float)
-    return Sweep(columns, [name for name, _, _, _ in axes], complete)
+    return Sweep(columns, [name for name, _, _, _ in axes], complete, observable)
 
 
 # the typing helpers were needed only to write the annotations above (evaluated at definition)

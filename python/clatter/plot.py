@@ -91,3 +91,45 @@ def simulation(result: Any, out: str, style: str | None = None, title: str | Non
         _run("simulate.py", ["--style", style, "--timeseries", ts, "--events", ev, "--out", out,
                              "--title", title])
     return out
+
+
+def _g12(x):
+    """A number as the command's CSV files write it (C's %.12g)."""
+    return "%.12g" % x
+
+
+def sweep(result: Any, out: str, title: str = "") -> str:
+    """Draws a Sweep (sweep_parameters) as `clatter sweep` does, into the PNG `out`; returns its
+    path. The records are written as the command's bifurcation and summary CSV files (12
+    significant digits; surface.omega named omega; several runs told apart by an "initial"
+    column) and the command's script (sweep.py) draws them."""
+    out = _os.fspath(out)
+    folder = _os.path.dirname(_os.path.abspath(out))
+    if not _os.path.isdir(folder):
+        raise FileNotFoundError(f"out: the folder {folder} does not exist")
+    names = list(result.parameters)
+    labels = ["omega" if n == "surface.omega" else n for n in names]
+    runs = len(set(int(r) for r in result["run"]))
+    key = labels + (["initial"] if runs > 1 else [])
+    rows = len(result["run"])
+    with _tempfile.TemporaryDirectory(prefix="clatter-plot-") as tmp:
+        data = _os.path.join(tmp, "bifurcation.csv")
+        summary = _os.path.join(tmp, "summary.csv")
+        with open(data, "w", newline="") as fd, open(summary, "w", newline="") as fs:
+            wd = _csv.writer(fd, lineterminator="\n")
+            ws = _csv.writer(fs, lineterminator="\n")
+            wd.writerow(key + [result.observable or "value"])
+            ws.writerow(key + ["distinct", "samples", "impacts_per_period", "reason", "message"])
+            for i in range(rows):
+                k = [_g12(result[n][i]) for n in names]
+                if runs > 1:
+                    k.append(str(int(result["run"][i])))
+                for v in result["values"][i]:
+                    wd.writerow(k + [_g12(v)])
+                ipp = result["impacts_per_period"][i]
+                ws.writerow(k + [str(int(result["distinct"][i])), str(len(result["values"][i])),
+                                 "" if _np.isnan(ipp) else _g12(ipp), str(result["reason"][i]),
+                                 str(result["message"][i])])
+        _run("sweep.py", ["--data", data, "--summary", summary, "--out", out, "--title", title])
+    return out
+

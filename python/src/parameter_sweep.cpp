@@ -141,6 +141,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   d["message"] = error;
   d["values"] = values;
   d["complete"] = out.complete;
+  d["observable"] = analysis::column_name(sw.observe);
   return d;
 }
 

@@ -51,3 +51,25 @@ def test_bad_arguments_are_refused_before_anything_is_written(examples, tmp_path
     with pytest.raises(ValueError, match="no samples"):
         only_events.plot(tmp_path / "b.png")
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("axes", [
+    [("surface.omega", 3.0, 3.6, 25)],                                   # the diagram
+    [("surface.omega", 3.0, 3.6, 6), ("surface.amplitude", 1.0, 1.2, 3)],  # the period map
+])
+def test_the_sweep_figure_is_the_commands(cli, examples, tmp_path, axes):
+    # the ball's period doubling near omega = 3.1575 in both pictures; the same records drawn by
+    # the same script: the command's bifurcation.png, pixel for pixel
+    path = os.path.join(examples, "ball_table_period1.toml")
+    sc = clatter.load_scenario(path)
+    args = []
+    for name, lo, hi, n in axes:
+        args += ["--param", name, lo, hi, n]
+    cli("sweep", path, *args, "--carry-over", "up", "--transient-periods", 300,
+        "--record-periods", 20, "--no-progress", "--out", tmp_path / "cli")
+    r = clatter.sweep_parameters(sc, axes, carry_over="up", transient_periods=300,
+                                 record_periods=20, progress=False)
+    out = r.plot(tmp_path / "py.png", title=f"{sc.name}: {sc.description}")
+    a, b = pixels(out), pixels(tmp_path / "cli" / "bifurcation.png")
+    assert a.shape == b.shape
+    assert np.array_equal(a, b)
