@@ -41,7 +41,7 @@ Crossing = Union[tuple[str, float], tuple[str, float, str]]  #: (name, value[, u
 
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
-    "SimulationResult", "Table", "Branch", "Sweep", "closed_form_orbit", "find_orbit", "impact",
+    "SimulationResult", "Table", "Branch", "Sweep", "Section", "closed_form_orbit", "find_orbit", "impact",
     "impacts",
     "load_plugin", "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
     "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
@@ -178,6 +178,24 @@ class Sweep(Table):
         coords = dict(zip(self.parameters, axes))
         coords["run"] = runs
         return xarray.Dataset(data, coords=coords, attrs={"complete": int(self.complete)})
+
+
+class Section(Table):
+    """The crossings of a Poincare section (poincare), as `clatter section` writes section.csv: k,
+    t, the state by name (clatter.state_names), events_passed (events since the last crossing).
+
+    x         the states as one (n, dimension) array (an attribute: "x" may be a coordinate)
+    stopped   why the run ended ("count reached" if every crossing asked for was found)
+    message   why it stopped early ("" if it did not)
+    files     what out= wrote, by name
+    """
+
+    def __init__(self, columns, x, stopped, message, files):
+        super().__init__(columns)
+        self.x = x
+        self.stopped = stopped
+        self.message = message
+        self.files = files
 
 
 def _names(table, codes):
@@ -864,9 +882,9 @@ def poincare(system: System, section: str = "impact", count: int = 100,
     frequency= (phase: omega's parameter) and sample_dt= (the step bracketing a velocity's
     crossing). Points before t0 + transient are not recorded; none after t_max (default: the
     Scenario's t_end; a Model needs it). out: a folder to write section.csv and summary.json into
-    (byte for byte the CLI's; section.png unless plot=False). Returns t (crossings), x (one row
-    per crossing, the state by clatter.state_names), events_passed (events since the last
-    crossing), stopped (why the run ended, "count reached" if it found them all) and message
+    (byte for byte the CLI's; section.png unless plot=False). Returns a Section: a Table as
+    section.csv (k, t, the state by clatter.state_names, events_passed) with .x (the states as
+    one array), .stopped (why the run ended, "count reached" if it found them all) and message
     (why it stopped early, "" if not). A keyword the section does not take raises TypeError."""
     _check_keywords("poincare", spec, _SECTION_KEYWORDS)
     model, start = _orbit_start(system, q, qd, t0, aux)
@@ -882,13 +900,19 @@ def poincare(system: System, section: str = "impact", count: int = 100,
     target = system if isinstance(system, Scenario) else model
     res = _clatter._poincare(target, start, {}, request, folder, _scenario_label(system),
                              bool(plot) and bool(folder))
-    res["t"] = _np.asarray(res["t"], float)
-    res["events_passed"] = _np.asarray(res["events_passed"], int)
+    x = _np.asarray(res["x"], float).reshape(len(res["t"]), -1)
+    columns = {"k": _np.arange(len(res["t"])), "t": _np.asarray(res["t"], float)}
+    for i, name in enumerate(state_names(model)):
+        columns[name] = x[:, i]
+    columns["events_passed"] = _np.asarray(res["events_passed"], int)
+    files = {key[len("file_"):]: value for key, value in res.items() if key.startswith("file_")}
+    section = Section(columns, x, res["stopped"], res["message"], files)
     if folder and plot:
         from . import plot as _plot
-        _plot._run("section.py", ["--section", res["file_section"], "--title", spec_text,
+        _plot._run("section.py", ["--section", files["section"], "--title", spec_text,
                                   "--out", _os.path.join(folder, "section.png")])
-    return res
+        section.files["plot"] = _os.path.join(folder, "section.png")
+    return section
 
 
 def boundary_crossing(system: System, solve: Names | None, parameter: str,

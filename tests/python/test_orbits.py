@@ -62,7 +62,7 @@ def test_poincare_equals_the_command_line(ndc, examples, cli, tmp_path):
     for k, r in enumerate(rows):
         assert float(r["t"]) == py["t"][k]
         for i, n in enumerate(names):
-            assert float(r[n]) == py["x"][k, i]
+            assert float(r[n]) == py.x[k, i] == py[n][k]
 
 
 def test_boundary_crossing_equals_the_command_line_and_spec(ndc, examples, cli, tmp_path):

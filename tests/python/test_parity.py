@@ -164,7 +164,9 @@ def test_impact_map_of_ndc(cli, examples, tmp_path):
                lambda out: clatter.poincare(sc, "impact", contact="P1", count=12, t_max=100,
                                             out=out, plot=False), FILES_SECTION)
     s = clatter.poincare(sc, "impact", contact=0, count=12, t_max=100)
-    assert s["stopped"] == "count reached" and s["message"] == ""
+    assert s.stopped == "count reached" and s.message == ""
+    assert isinstance(s, clatter.Section)
+    assert list(s.to_pandas().columns) == ["k", "t", *clatter.state_names(sc.model), "events_passed"]
     assert s["t"][-1] - s["t"][-2] == pytest.approx(5.92187, abs=1e-4)
 
 
@@ -179,9 +181,9 @@ def test_crossing_map_with_a_transient_and_a_short_run(cli, examples, tmp_path):
                                                    out=out, plot=False), FILES_SECTION,
                       exit_code=3)  # fewer points than asked: exit 3, files written
     s = clatter.poincare(sc, "crossing:ydot:0:down", count=100000, transient=1.0)
-    assert 0 < len(s["t"]) < 100000 and s["message"] == s["stopped"] != ""
+    assert 0 < len(s["t"]) < 100000 and s.message == s.stopped != ""
     assert min(s["t"]) >= sc.initial["t"] + 1.0
-    ydot = s["x"][:, clatter.state_names(sc.model).index("ydot")]
+    ydot = s["ydot"]
     assert abs(ydot).max() < 1e-9  # on the section
     assert b'"points": %d' % len(s["t"]) in want["summary.json"]
 
