@@ -139,7 +139,8 @@ def plot(style, ts_path, ev_path, out, title):
             axes[2].plot(tw, ys[k + 1], lw=0.9, label=f"{n}(t)")
         axes[2].set_ylabel("height [m]")
         axes[2].set_title("(c) end points against the surface")
-        axes[2].legend(loc="upper right")
+        axes[2].margins(y=0.3)  # room for the legend above the arcs
+        axes[2].legend(loc="upper right", ncol=3, fontsize=8)
         ax_e = axes[3]
     elif style == "ball":
         n = names[0]
