@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "clatter/analysis/orbit_branch.hpp"
+#include "clatter/contact/delassus.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/laws/stronge_scaling.hpp"
 
@@ -80,9 +81,10 @@ Dib run_dib(const OrbitSetup& s, const DibRequest& r, const std::string& scenari
     m_star->factor_mass(cp.impact.t, cp.impact.q, mass);
     model::ContactGeometry k;
     m_star->contact_geometry(cp.impact.contact, cp.impact.t, cp.impact.q, cp.impact.qd_pre, k);
-    const model::VecQ MT = mass.solve(k.J.row(0).transpose());
-    const model::VecQ MN = mass.solve(k.J.row(1).transpose());
-    const ContactMatrix W{k.J.row(0).dot(MT), k.J.row(0).dot(MN), k.J.row(1).dot(MN)};
+    model::MatQ MinvJt(m_star->nq(), 2);
+    Mat2 Wm;
+    delassus(mass, k.J, MinvJt, Wm);
+    const ContactMatrix W = ContactMatrix::from_matrix(Wm);
     const StrongeScaled sc = stronge_scaled(cp.impact.v_pre, W, contact.law.params.mu);
     impact["W"] = {W.A, W.B, W.C};
     impact["scaled"] = {{"B", sc.B}, {"mu", sc.mu}, {"v_T", sc.v_T}};
