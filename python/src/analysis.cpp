@@ -5,11 +5,11 @@
 //                record_periods, continuation, threads)
 //       analysis::sweep_omega, GIL released -> the columns of `clatter sweep`'s bifurcation.csv
 //       (omega, y_apex) and summary.csv (omega, distinct, samples, reason)
-//   _orbit_branch(e, amplitude, gravity, periods, omega_min, omega_max)
-//       what `clatter orbits` does for one e: the stable period-n orbit halfway
-//       between the closed-form SN and PD, continued both ways -> the columns of branches.csv
-//       and bifurcations.csv
-//       (with cascade = K: the PD points of the period-doubling cascade, as --cascade K)
+//   _orbit_branch(e, amplitude, gravity, periods, omega_min, omega_max, cascade)
+//       `clatter orbits` for one e (app/ball_orbits.hpp, the same operation): the stable
+//       period-n orbit halfway between the closed-form SN and PD, continued both ways -> the
+//       columns of branches.csv and bifurcations.csv (with cascade = K: the period-doubling
+//       cascade, as --cascade K)
 //   find_orbit(amplitude, omega, gravity, e, impacts, periods, guess) -> dict (shooting)
 //   closed_form_orbit(amplitude, omega, gravity, e, periods) -> dict
 
@@ -29,6 +29,7 @@
 #include "bindings.hpp"
 #include "clatter/analysis/bifurcation_sweep.hpp"
 #include "clatter/analysis/orbit_continuation.hpp"
+#include "clatter/app/ball_orbits.hpp"
 #include "clatter/core/error.hpp"
 
 namespace py = pybind11;
@@ -135,23 +136,16 @@ struct OrbitColumns {
   }
 };
 
-py::dict orbit_branch(double e, double amplitude, double gravity, int periods, int cascade,
-                      const analysis::ContinuationOptions& copt) {
-  require(e > 0.0 && e < 1.0, "e", "must lie in (0, 1)", e);
-  require(amplitude > 0.0 && std::isfinite(amplitude), "amplitude",
-          "must be positive and finite [m]", amplitude);
-  require(gravity > 0.0 && std::isfinite(gravity), "gravity", "must be positive and finite",
-          gravity);
-  require(periods >= 1 && periods <= 16, "periods", "must lie in [1, 16]");
-  require(cascade >= 0 && cascade <= 8, "cascade", "must lie in [0, 8]");
-  analysis::validate(copt);
-  const analysis::ClosedFormOrbit cf0 =
-      analysis::closed_form_orbit(amplitude, 1.0, gravity, e, periods);
-  const double omega0 = 0.5 * (cf0.omega_sn + cf0.omega_pd);
-  require(omega0 > copt.omega_min && omega0 < copt.omega_max, "omega_range",
-          "the period orbits start at omega = " + format_number(omega0) +
-              " (between the closed-form SN and PD), outside omega_range");
+// `clatter orbits` for one e (app/ball_orbits.hpp), as Tables' columns
+py::dict orbit_branch(const app::BallOrbitsRequest& r) {
+  std::vector<app::BallOrbitsOfE> result;
+  {
+    const py::gil_scoped_release release;
+    result = app::run_ball_orbits(r);
+  }
+  const app::BallOrbitsOfE& o = result.front();
   OrbitColumns branch;
+  branch.add(o.e, o.branch);
   std::vector<std::string> kind;
   std::vector<double> b_omega, b_phase, b_velocity, b_apex_max, b_l1, b_l2, b_margin, b_closed;
   std::vector<std::int32_t> b_impacts, b_periods;
@@ -168,63 +162,28 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
     b_margin.push_back(b.at.margin);
     b_closed.push_back(closed);
   };
-  std::string end_high, end_low;
+  for (const analysis::Bifurcation& b : o.branch.bifurcations)
+    add_bifurcation(b, o.branch.impacts, o.branch.periods,
+                    b.kind == analysis::BifurcationKind::kSaddleNode       ? o.closed_form.omega_sn
+                    : b.kind == analysis::BifurcationKind::kPeriodDoubling ? o.closed_form.omega_pd
+                                                                           : std::nan(""));
+  // the cascade as the CLI writes it: the deeper PD points as bifurcation rows, the stable
+  // segments of the doubled branches between them as branch points
   std::vector<std::int32_t> c_impacts, c_periods;
   std::vector<double> c_omega;
-  {
-    const py::gil_scoped_release release;
-    model::Surface s;
-    s.amplitude = amplitude;
-    s.omega = omega0;
-    const analysis::ImpactOscillator osc(
-        model::make_ball(1.0, 0.0, gravity, s, {LawKind::kNewton, {0.0, e}}));
-    const analysis::PeriodicOrbit start = analysis::find_periodic_orbit(
-        osc, analysis::closed_form_orbit(amplitude, omega0, gravity, e, periods).stable, 1,
-        periods);
-    require(start.converged, "e", "shooting did not converge on the closed-form orbit");
-    analysis::BranchEnd low{};
-    const analysis::Branch br = analysis::continue_both_ways(osc, start, copt, &low);
-    end_high = analysis::to_string(br.end);
-    end_low = analysis::to_string(low);
-    branch.add(e, br);
-    for (const analysis::Bifurcation& b : br.bifurcations) {
-      double closed = std::numeric_limits<double>::quiet_NaN();
-      if (b.kind == analysis::BifurcationKind::kSaddleNode) closed = cf0.omega_sn;
-      if (b.kind == analysis::BifurcationKind::kPeriodDoubling) closed = cf0.omega_pd;
-      add_bifurcation(b, 1, periods, closed);
-    }
-    // the period-doubling cascade from the stable branch's PD, as `clatter orbits --cascade`
-    const analysis::Bifurcation* pd = nullptr;
-    for (const analysis::Bifurcation& b : br.bifurcations)
-      if (pd == nullptr && b.kind == analysis::BifurcationKind::kPeriodDoubling &&
-          std::sin(b.at.z.phase) > 0.0)
-        pd = &b;
-    if (cascade > 0 && pd != nullptr) {
-      // as the CLI: the levels' PD points, the deeper ones as bifurcation rows, and the stable
-      // segments of the doubled branches between them as branch points
-      const std::vector<analysis::Bifurcation> c =
-          analysis::period_doubling_cascade(osc, *pd, 1, periods, cascade, copt);
-      analysis::ContinuationOptions seg = copt;
-      seg.stop_at_bifurcation = true;
-      int m = 1, n = periods;
-      for (std::size_t k = 0; k < c.size(); ++k) {
-        c_impacts.push_back(2 * m);
-        c_periods.push_back(2 * n);
-        c_omega.push_back(c[k].at.omega);
-        if (k > 0) add_bifurcation(c[k], m, n, std::numeric_limits<double>::quiet_NaN());
-        if (k + 1 < c.size() && k < 4) {
-          seg.ds_max = copt.ds_max * std::pow(0.25, static_cast<double>(k));
-          seg.ds = 0.1 * seg.ds_max;
-          branch.add(e, analysis::continue_period_doubled(osc, c[k], m, n, seg));
-        }
-        m *= 2;
-        n *= 2;
-      }
-    }
+  int m = 1, n = r.periods;
+  for (std::size_t k = 0; k < o.cascade.size(); ++k) {
+    c_impacts.push_back(2 * m);
+    c_periods.push_back(2 * n);
+    c_omega.push_back(o.cascade[k].at.omega);
+    if (k > 0) add_bifurcation(o.cascade[k], m, n, std::nan(""));
+    if (k < o.doubled.size()) branch.add(o.e, o.doubled[k]);
+    m *= 2;
+    n *= 2;
   }
   const std::size_t nb = kind.size();
   py::dict bif;
-  bif["e"] = array(std::vector<double>(nb, e));
+  bif["e"] = array(std::vector<double>(nb, o.e));
   bif["impacts"] = array(b_impacts);
   bif["periods"] = array(b_periods);
   bif["kind"] = kind;
@@ -237,9 +196,11 @@ py::dict orbit_branch(double e, double amplitude, double gravity, int periods, i
   bif["margin"] = array(b_margin);
   bif["closed_form_omega"] = array(b_closed);
   return py::dict(py::arg("branches") = branch.dict(), py::arg("bifurcations") = bif,
-                  py::arg("start_omega") = omega0, py::arg("omega_sn_closed_form") = cf0.omega_sn,
-                  py::arg("omega_pd_closed_form") = cf0.omega_pd, py::arg("end_high") = end_high,
-                  py::arg("end_low") = end_low,
+                  py::arg("start_omega") = o.start_omega,
+                  py::arg("omega_sn_closed_form") = o.closed_form.omega_sn,
+                  py::arg("omega_pd_closed_form") = o.closed_form.omega_pd,
+                  py::arg("end_high") = std::string(analysis::to_string(o.branch.end)),
+                  py::arg("end_low") = std::string(analysis::to_string(o.end_low)),
                   py::arg("cascade") = py::dict(py::arg("impacts") = array(c_impacts),
                                                 py::arg("periods") = array(c_periods),
                                                 py::arg("omega_pd") = array(c_omega)));
@@ -291,10 +252,15 @@ void bind_analysis(py::module_& m) {
       "_orbit_branch",
       [](double e, double amplitude, double gravity, int periods, double omega_min,
          double omega_max, int cascade) {
-        analysis::ContinuationOptions copt;
-        copt.omega_min = omega_min;
-        copt.omega_max = omega_max;
-        return orbit_branch(e, amplitude, gravity, periods, cascade, copt);
+        app::BallOrbitsRequest r;
+        r.e = {e};
+        r.amplitude = amplitude;
+        r.gravity = gravity;
+        r.periods = periods;
+        r.omega_min = omega_min;
+        r.omega_max = omega_max;
+        r.cascade = cascade;
+        return orbit_branch(r);
       },
       py::arg("e"), py::arg("amplitude"), py::arg("gravity"), py::arg("periods"),
       py::arg("omega_min"), py::arg("omega_max"), py::arg("cascade") = 0);

@@ -265,3 +265,30 @@ def test_boundary_crossing_of_ndc_row_5_9(cli, examples, tmp_path):
     assert b["normal_form"]["one_minus_sigma"] == pytest.approx(0.9402, abs=1e-4)
     assert b["normal_form"]["D"] == pytest.approx(2.7448, abs=1e-4)
     assert "multiplier_kink" not in b["report"]  # kink_step 0: skipped, as --kink-step 0
+
+
+def test_ball_orbit_branches_are_the_commands(cli, tmp_path):
+    # `clatter orbits --e 0.7 --cascade 2` and orbit_branch(0.7, cascade=2): one operation
+    # (app/ball_orbits.hpp); every cell of branches.csv and bifurcations.csv is Python's number
+    # as the command writes it (12 significant digits); the PD is the closed form's
+    import csv
+
+    def g12(x):
+        return "inf" if x == float("inf") else "" if x != x else "%.12g" % x
+
+    out = tmp_path / "o"
+    cli("orbits", "--e", "0.7", "--cascade", "2", "--out", out, "--no-plot")
+    r = clatter.orbit_branch(0.7, cascade=2)
+    for name, table in (("branches.csv", r["branches"]), ("bifurcations.csv", r["bifurcations"])):
+        with open(out / name) as f:
+            rows = list(csv.DictReader(f))
+        assert len(rows) == len(table["omega"]) > 0
+        for k, row in enumerate(rows):
+            for column, text in row.items():
+                value = table[column][k]
+                got = str(value) if isinstance(value, str) else (
+                    str(int(value)) if column in ("impacts", "periods", "stable") else g12(value))
+                assert got == text, (name, k, column)
+    pd = [w for w, kind in zip(r["bifurcations"]["omega"], r["bifurcations"]["kind"])
+          if kind == "PD"]
+    assert pd[0] == pytest.approx(r["omega_pd_closed_form"], abs=1e-6)
