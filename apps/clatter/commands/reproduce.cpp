@@ -56,7 +56,8 @@ const std::vector<Reproduction>& table() {
          {"impact-sweep", "--preset", "fig3.11", "--out", "{out}"}},
         // [BP] / [B] ch. 4-5: the hybrid engine
         {"bp-fig5",
-         "[BP] Fig 5 / [B] Fig 5.4: the rod turns symmetric",
+         "[BP] Fig 5 / [B] Fig 5.4: the chaotic rod; whether and when it turns symmetric depends "
+         "on round-off (summary.json first_symmetric_t)",
          "RodOnFloor.Fig5*, RodOnFloor.EscapeFromAsymmetry*",
          {"simulate", example("rod_fig5.toml"), "--out", "{out}"}},
         {"bp-fig6",
