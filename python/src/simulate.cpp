@@ -13,16 +13,18 @@
 // None) is called with the latest time the run has reported (a progress bar); an exception it
 // raises cancels the run and is raised likewise.
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -174,6 +176,39 @@ struct EventTables {
   }
 };
 
+// One of the command's files streamed to a temporary beside its final name as the run goes (the
+// memory does not grow with the run), renamed into place by commit(); removed if never committed
+// (the run raised: nothing half-written is left).
+class StreamedFile {
+ public:
+  explicit StreamedFile(std::filesystem::path path)
+      : path_(std::move(path)), tmp_(path_.string() + ".tmp-" + std::to_string(::getpid())) {
+    io::require_replaceable_file(path_, "out");
+    std::filesystem::create_directories(path_.parent_path());
+    stream.open(tmp_, std::ios::binary | std::ios::trunc);
+    require(stream.is_open(), "out", "cannot write " + tmp_.string());
+  }
+  StreamedFile(const StreamedFile&) = delete;
+  StreamedFile& operator=(const StreamedFile&) = delete;
+  ~StreamedFile() {
+    if (committed_) return;
+    stream.close();
+    std::error_code ec;
+    std::filesystem::remove(tmp_, ec);
+  }
+  void commit() {
+    stream.close();
+    require(!stream.fail(), "out", "cannot write " + path_.string());
+    std::filesystem::rename(tmp_, path_);
+    committed_ = true;
+  }
+  std::ofstream stream;
+
+ private:
+  std::filesystem::path path_, tmp_;
+  bool committed_{false};
+};
+
 class Collector final : public hybrid::Recorder {
  public:
   Collector(const model::System& m, bool record_samples, bool record_events, py::object progress)
@@ -300,7 +335,9 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   if (request.contains("precision")) req.precision = request["precision"].cast<int>();
   hybrid::SimulationOptions o =
       app::simulation_options(to_options(options), t0, horizon_given, req);
-  if (!record_samples) o.output_dt = 0.0;  // events_only: no samples asked of the engine
+  // events_only: no samples asked of the engine, unless the command's files are written (they
+  // are streamed to disk, not kept)
+  if (!record_samples && out.empty()) o.output_dt = 0.0;
   o.record_events = record_events || !out.empty();
   if (sections == "apex") {
     o.section = hybrid::Section::kApex;
@@ -320,12 +357,15 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   }
 
   Collector rec(m, record_samples, record_events, std::move(progress));
-  std::ostringstream ts_text, ev_text;
+  const std::filesystem::path dir(out);
+  std::optional<StreamedFile> ts_file, ev_file;
   std::optional<app::SimulationWriter> writer;
   if (!out.empty()) {
     require(label.size() == 3, "label", "name, description and kind");
-    io::require_output_folder(out, "out");
-    writer.emplace(m, ts_text, ev_text, req.precision);
+    io::require_output_folder(dir, "out");
+    ts_file.emplace(dir / "timeseries.csv");
+    ev_file.emplace(dir / "events.csv");
+    writer.emplace(m, ts_file->stream, ev_file->stream, req.precision);
     rec.write_to(&*writer);
   }
   hybrid::SimulationResult r;
@@ -339,11 +379,10 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   rec.raise_interrupt();
   py::dict files;
   if (writer) {
-    const std::filesystem::path dir(out);
     const std::string summary = app::simulation_summary(m, {label[0], label[1], label[2]}, o, r,
                                                         *writer, wall, rec.non_finite, dir, plot);
-    io::write_file_atomic(dir / "timeseries.csv", ts_text.str(), "out");
-    io::write_file_atomic(dir / "events.csv", ev_text.str(), "out");
+    ts_file->commit();
+    ev_file->commit();
     io::write_file_atomic(dir / "summary.json", summary, "out");
     files["timeseries"] = (dir / "timeseries.csv").string();
     files["events"] = (dir / "events.csv").string();

@@ -292,3 +292,16 @@ def test_ball_orbit_branches_are_the_commands(cli, tmp_path):
     pd = [w for w, kind in zip(r["bifurcations"]["omega"], r["bifurcations"]["kind"])
           if kind == "PD"]
     assert pd[0] == pytest.approx(r["omega_pd_closed_form"], abs=1e-6)
+
+
+def test_events_only_still_writes_the_commands_files(cli, examples, tmp_path):
+    # out= streams the samples to disk whatever the result keeps: events_only=True keeps none in
+    # memory and writes the same timeseries.csv as the command
+    path = os.path.join(examples, "rod_fig5.toml")
+    cli("simulate", path, "--out", tmp_path / "cli", "--no-plot")
+    r = clatter.simulate(clatter.load_scenario(path), out=str(tmp_path / "py"), plot=False,
+                         events_only=True)
+    assert len(r.t) == 0 and len(r.events["t"]) > 0
+    for n in ("timeseries.csv", "events.csv"):
+        assert (tmp_path / "py" / n).read_bytes() == (tmp_path / "cli" / n).read_bytes()
+    assert sorted(os.listdir(tmp_path / "py")) == sorted(FILES_SIMULATE)  # no temporaries left
