@@ -470,87 +470,38 @@ def _advance_to(bar, done):
 def sweep(system: System, omega: tuple[float, float, int], q: Vector | None = None,
           qd: Vector | None = None, t0: float | None = None, transient_periods: float = 1000.0,
           record_periods: float = 200.0, continuation: bool = False, threads: int = 2,
-          progress: bool | None = None, **options: Any) -> tuple["Table", "Table"]:
-    """Brute-force bifurcation diagram against the surface frequency, as `clatter sweep`:
-    omega = (from, to, n). Returns (bifurcation, summary): Tables with the columns of
+          progress: bool | None = None, periodic_tol: float | None = None,
+          **options: Any) -> tuple["Table", "Table"]:
+    """Brute-force bifurcation diagram against the surface frequency, as `clatter sweep --omega
+    FROM TO N [--continuation]`: omega = (from, to, n). The same sweep as sweep_parameters over
+    ("surface.omega", from, to, n) (analysis::run_sweep, the command's defaults: the apex
+    section, the periodic shortcut); continuation=True carries each value's final state to the
+    next (carry_over="up"); periodic_tol as `--periodic-tol` (0: every value in full). Returns
+    (bifurcation, summary): Tables with the columns of
     bifurcation.csv (omega, y_apex) and summary.csv (omega, distinct, samples, reason, message).
-
-    Without continuation the values run independently on `threads` threads (the GIL released),
-    as the CLI runs them: a value whose run fails gives reason "error" and its message, the others
-    go on; a progress bar is shown in terminals and notebooks when tqdm is installed
-    (progress=False: never, True: always); Ctrl-C stops
-    the sweep between values. With continuation each value starts from the previous final state
-    (analysis::sweep_omega in one call)."""
-    model, q, qd, t0, _, opts, _ = _start(system, q, qd, t0, None)
-    opts = dict(opts)
-    opts.update(options)
-    opts.setdefault("t_end", t0 + 1.0)  # set per value by the sweep
+    A value whose run fails gives reason "error" and its message; a progress bar is shown in
+    terminals and notebooks when tqdm is installed (progress=False: never, True: always); Ctrl-C
+    stops the sweep between values."""
     lo, hi, n = omega
     if n != int(n) or not 1 <= n <= 1_000_000:
         raise ValueError(f"n: must lie in [1, 1000000] (omega = (from, to, n)), got {n}")
-    n = int(n)
-    q, qd = _np.asarray(q, float), _np.asarray(qd, float)
-    # bad options are one error here, not one error row per value below
-    _clatter._validate_sweep(float(lo), float(hi), n, float(transient_periods),
-                             float(record_periods), int(threads) if continuation else 1)
-    _clatter._check_options(opts, float(t0))
-
-    def run(lo_, hi_, n_, threads_):
-        return _clatter._sweep_omega(model, float(t0), q, qd, opts, float(lo_), float(hi_), n_,
-                                     float(transient_periods), float(record_periods),
-                                     bool(continuation), threads_)
-
-    if continuation:
-        raw = run(lo, hi, n, 1)
-        summary = Table(raw["summary"])
-        summary["reason"] = _np.array(summary["reason"], dtype=object)
-        summary["message"] = _np.full(len(summary["omega"]), "", dtype=object)
-        return Table(raw["bifurcation"]), summary
-
-    # the values of analysis::sweep_omega and the CLI: from + (to - from) i / (n - 1)
-    values = [float(lo) if n == 1 else lo + (hi - lo) * i / (n - 1) for i in range(n)]
-    if not 1 <= threads <= 256:
-        raise ValueError(f"threads: must lie in [1, 256], got {threads}")
-    from concurrent.futures import ThreadPoolExecutor
-
-    def one(w):
-        try:
-            return run(w, w, 1, 1), ""
-        except (ValueError, RuntimeError) as e:
-            return None, str(e)
-
-    bar = _progress(n, progress)
-    results = []
-    pool = ThreadPoolExecutor(min(threads, n))
-    try:
-        for r in pool.map(one, values):
-            results.append(r)
-            if bar is not None:
-                bar.update(1)
-    except KeyboardInterrupt:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        if bar is not None:
-            bar.close()
-    bif_w, bif_y, s = [], [], {k: [] for k in ("omega", "distinct", "samples", "reason", "message")}
-    for w, (raw, error) in zip(values, results):
-        if raw is None:
-            row = dict(omega=w, distinct=0, samples=0, reason="error", message=error)
-        else:
-            b, t = raw["bifurcation"], raw["summary"]
-            bif_w.extend(b["omega"])
-            bif_y.extend(b["y_apex"])
-            row = dict(omega=t["omega"][0], distinct=t["distinct"][0], samples=t["samples"][0],
-                       reason=t["reason"][0], message="")
-        for k in s:
-            s[k].append(row[k])
-    summary = Table(omega=_np.array(s["omega"], float), distinct=_np.array(s["distinct"], _np.int32),
-                    samples=_np.array(s["samples"], _np.int64),
-                    reason=_np.array(s["reason"], dtype=object),
-                    message=_np.array(s["message"], dtype=object))
-    return Table(omega=_np.array(bif_w, float), y_apex=_np.array(bif_y, float)), summary
+    initial = None
+    if q is not None or qd is not None or t0 is not None:
+        model, q, qd, t0, _, _, _ = _start(system, q, qd, t0, None)
+        initial = [(t0, q, qd)]
+    r = sweep_parameters(system, [("surface.omega", float(lo), float(hi), int(n))],
+                         carry_over="up" if continuation else "none", initial=initial,
+                         transient_periods=transient_periods, record_periods=record_periods,
+                         threads=threads, progress=progress, periodic_tol=periodic_tol, **options)
+    samples = _np.array([len(v) for v in r["values"]], _np.int64)
+    omegas = _np.asarray(r["surface.omega"], float)
+    bifurcation = Table(omega=_np.repeat(omegas, samples),
+                        y_apex=_np.concatenate([_np.asarray(v, float) for v in r["values"]]
+                                               or [_np.zeros(0)]))
+    summary = Table(omega=omegas, distinct=_np.asarray(r["distinct"], _np.int32),
+                    samples=samples, reason=_np.asarray(r["reason"], dtype=object),
+                    message=_np.asarray(r["message"], dtype=object))
+    return bifurcation, summary
 
 
 def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, periods: int = 1,
@@ -999,6 +950,9 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
         raise TypeError("the first argument must be a clatter.Model or a Scenario")
     opts.update(options)
     initials = [(float(t), _np.asarray(q, float), _np.asarray(qd, float)) for t, q, qd in initial]
+    # a bad simulation option is one error here, not one error row per value
+    _clatter._check_options(dict(opts, t_end=opts.get("t_end", 0.0) or initials[0][0] + 1.0)
+                            if initials else opts, initials[0][0] if initials else 0.0)
     axes = [(str(n), float(a), float(b), int(k)) for n, a, b, k in params]
     if section == "crossing" and crossing is None:
         raise ValueError("crossing: the crossing section needs crossing=(name, value[, dir])")

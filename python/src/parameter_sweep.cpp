@@ -118,7 +118,11 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     full.push_back(r.complete);
     ipp.push_back(r.impacts_per_period);
     reason.push_back(r.error.empty() ? hybrid::to_string(r.reason) : "error");
-    error.push_back(r.error.empty() ? r.message : r.error);
+    // as the command's summary.csv: a run that reached its end says nothing (unless its record
+    // is short: an event clock's count not reached by max_time)
+    const bool quiet = r.error.empty() && r.reason == hybrid::StopReason::kEndTime &&
+                       r.message.rfind("reached t_end", 0) == 0;
+    error.push_back(!r.error.empty() ? r.error : quiet ? std::string() : r.message);
     values.push_back(r.values);
     // point = i0·n1 + i1 (sweep_grid.hpp)
     const auto n1 = static_cast<std::size_t>(sw.grid.extent(1));
