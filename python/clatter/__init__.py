@@ -41,11 +41,11 @@ Crossing = Union[tuple[str, float], tuple[str, float, str]]  #: (name, value[, u
 
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
-    "SimulationResult", "Table", "Branch", "Sweep", "Section", "closed_form_orbit", "find_orbit", "impact",
-    "impacts",
-    "load_plugin", "load_scenario", "models", "orbit_branch", "python_model", "simulate", "sweep",
-    "periodic_orbit", "continue_orbit", "poincare", "boundary_crossing", "state_names",
-    "sweep_parameters", "System", "Vector", "Names", "Crossing", "plot",
+    "SimulationResult", "Table", "Branch", "Sweep", "Section", "closed_form_orbit", "find_orbit",
+    "impact", "impacts", "load_plugin", "load_scenario", "models", "orbit_branch", "regions",
+    "python_model", "simulate", "sweep", "periodic_orbit", "continue_orbit", "poincare",
+    "boundary_crossing", "state_names", "sweep_parameters", "System", "Vector", "Names",
+    "Crossing", "plot",
 ]
 
 
@@ -502,6 +502,44 @@ def sweep(system: System, omega: tuple[float, float, int], q: Vector | None = No
                     samples=samples, reason=_np.asarray(r["reason"], dtype=object),
                     message=_np.asarray(r["message"], dtype=object))
     return bifurcation, summary
+
+
+def regions(fix: tuple[str, float] | None = None, panels: bool = False, r: float = 0.9,
+            n: int = 301, out: str | None = None, plot: bool = True) -> Table:
+    """The region maps of Stronge's law in [NDC]'s scaled variables, as `clatter regions`
+    (app/regions.hpp: the same request and numbers): fix=("B", 0.5) or ("mu", 0.5), a section
+    of the pre-impact v_T against the other parameter (its region 0-10 and whether it ends in
+    stick; [NDC] Fig. 4), or panels=True, the parameter panels (a)-(e) of the (B, mu) plane
+    (Fig. 2). r: e*; n: grid points per axis. Returns a Table as regions.csv (x, v_T, region,
+    ends_in_stick, x = mu or B; or B, mu, panel) with .counts (points per region or panel) and
+    .title; out: a folder to write regions.csv and summary.json into (byte for byte the CLI's;
+    regions.png unless plot=False)."""
+    name, value = ("", "") if fix is None else fix
+    if not isinstance(value, str):
+        text = repr(float(value))
+        value = text[:-2] if text.endswith(".0") else text  # as a user types it: "0.5", "1"
+    folder = _output_folder(out)
+    raw = _clatter._regions(str(name), value, bool(panels), float(r), int(n), folder,
+                            bool(plot) and bool(folder))
+    lines = raw["csv"].splitlines()
+    header = lines[0].split(",")
+    cells = [line.split(",") for line in lines[1:]]
+    columns = {}
+    for k, h in enumerate(header):
+        col = [c[k] for c in cells]
+        columns[h] = (_np.array(col, dtype=object) if h == "panel" else
+                      _np.array(col, dtype=int) if h in ("region", "ends_in_stick") else
+                      _np.array(col, dtype=float))
+    table = Table(columns)
+    table.counts = dict(raw["counts"])
+    table.title = raw["title"]
+    table.files = {key[len("file_"):]: v for key, v in raw.items() if key.startswith("file_")}
+    if folder and plot:
+        from . import plot as _plot
+        _plot._run("regions.py", ["--regions", table.files["regions"], "--title", table.title,
+                                  "--out", _os.path.join(folder, "regions.png")])
+        table.files["plot"] = _os.path.join(folder, "regions.png")
+    return table
 
 
 def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, periods: int = 1,

@@ -3,6 +3,7 @@
 //   impact(law, v_pre (2,), W (2, 2), e, mu)              -> dict of scalars and 2-vectors
 //   impacts(law, v_pre (N, 2), W (2, 2) | (N, 2, 2), e, mu (scalars or (N,)))
 //                                                          -> dict of arrays (N, 2) / (N,)
+//   _regions(fix, value, panels, r, n, out, plot)          -> `clatter regions` (app/regions.hpp)
 //
 // Every impact is apply_law's, the function `clatter impact` calls: the same validation (an
 // InvalidArgument naming v_T, v_N, W, mu or e becomes a ValueError naming the Python argument and
@@ -18,7 +19,10 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "clatter/app/regions.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/io/atomic_file.hpp"
+#include "clatter/io/output_target.hpp"
 #include "clatter/laws/brach.hpp"
 #include "clatter/laws/impact_law.hpp"
 #include "clatter/laws/impulse_marcher.hpp"
@@ -235,6 +239,37 @@ py::dict impact_many(const std::string& law_name, const Array& v_pre, const Arra
 }  // namespace
 
 void bind_laws(py::module_& m) {
+  m.def(
+      "_regions",
+      [](const std::string& fix, const std::string& value, bool panels, double r, int n,
+         const std::string& out, bool plot) {
+        app::RegionsRequest q;
+        q.fix = fix;
+        q.value = value;
+        q.panels = panels;
+        q.r = r;
+        q.n = n;
+        app::Regions regions;
+        {
+          const py::gil_scoped_release release;
+          regions = app::run_regions(q);
+        }
+        py::dict d;
+        d["csv"] = regions.csv;
+        d["counts"] = regions.counts;
+        d["title"] = regions.title;
+        if (!out.empty()) {
+          io::require_output_folder(out, "out");
+          for (const app::OutputFile& f : app::regions_files(regions, out, plot)) {
+            io::write_file_atomic(f.path, f.content, "out");
+            d[("file_" + f.path.stem().string()).c_str()] = f.path.string();
+          }
+        }
+        return d;
+      },
+      py::arg("fix"), py::arg("value"), py::arg("panels"), py::arg("r"), py::arg("n"),
+      py::arg("out") = "", py::arg("plot") = false,
+      "`clatter regions` (app/regions.hpp): regions.csv's text, the counts and the title");
   std::vector<std::string> laws(kLawNames.begin(), kLawNames.end());
   m.attr("LAWS") = py::tuple(py::cast(laws));
   m.attr("STATUS_NAMES") =

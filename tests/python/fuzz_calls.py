@@ -53,6 +53,9 @@ def base_calls():
          {"transient_periods": 3, "record_periods": 2, "progress": False, "threads": 1,
           "max_events": 100000}),
         ("orbit_branch", clatter.orbit_branch, (0.8,), {"omega_range": (2.5, 3.0)}),
+        ("continue_orbit", clatter.continue_orbit, (orbit, "y,ydot", "surface.omega", (2.9, 3.1)),
+         {"direction": "up", "max_points": 3, "progress": False}),
+        ("regions", clatter.regions, (), {"fix": ("mu", 0.5), "n": 11, "r": 0.9}),
     ]
 
 

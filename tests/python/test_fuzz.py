@@ -22,7 +22,8 @@ NAMES = {}  # call index -> its name ("simulate progress = 'x'"), filled by run_
 NEVER_VALID = re.compile(r"= (nan|'x'|''|\[\]|\{\}|<object object)")
 # where such a value is valid: 'x' names the ball's x coordinate
 # solve = '' or [] is the default (every component but the anchor), as `orbits` without --solve
-VALID = {"periodic_orbit solve = 'x'", "periodic_orbit solve = ''", "periodic_orbit solve = []"}
+VALID = {"periodic_orbit solve = 'x'", "periodic_orbit solve = ''", "periodic_orbit solve = []",
+         "continue_orbit arg 1 = 'x'", "continue_orbit arg 1 = ''", "continue_orbit arg 1 = []"}
 
 
 def run_from(first, env):

@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 
+import numpy as np
 import pytest
 
 import clatter
@@ -305,3 +306,28 @@ def test_events_only_still_writes_the_commands_files(cli, examples, tmp_path):
     for n in ("timeseries.csv", "events.csv"):
         assert (tmp_path / "py" / n).read_bytes() == (tmp_path / "cli" / n).read_bytes()
     assert sorted(os.listdir(tmp_path / "py")) == sorted(FILES_SIMULATE)  # no temporaries left
+
+
+FILES_REGIONS = ("regions.csv", "summary.json")
+
+
+@pytest.mark.parametrize("cli_args,keywords", [
+    (["--fix", "mu", "0.5"], dict(fix=("mu", 0.5))),
+    (["--fix", "B", "-0.25", "--r", "0.7", "--n", "41"], dict(fix=("B", -0.25), r=0.7, n=41)),
+    (["--panels", "--n", "51"], dict(panels=True, n=51)),
+])
+def test_region_maps_are_the_commands(cli, tmp_path, cli_args, keywords):
+    same_bytes(cli, tmp_path, ["regions", *cli_args],
+               lambda out: clatter.regions(out=out, plot=False, **keywords), FILES_REGIONS)
+    t = clatter.regions(**keywords)
+    assert sum(t.counts.values()) == len(next(iter(t.values())))
+    if "fix" in keywords and keywords["fix"][0] == "mu":
+        # spec/003_dib.md §3.3, section mu = 0.5 (Fig. 4c): v_T > 0 large is region 1 (slip
+        # throughout), v_T < 0 large region 2; regions 3-6 end in stick, 1 and 2 do not
+        big = np.abs(t["v_T"]) > 2.9
+        assert set(t["region"][big & (t["v_T"] > 0)]) == {1}
+        assert set(t["region"][big & (t["v_T"] < 0)]) == {2}
+        for region in (3, 4, 5, 6):
+            assert t["ends_in_stick"][t["region"] == region].all()
+        for region in (1, 2):
+            assert not t["ends_in_stick"][t["region"] == region].any()
