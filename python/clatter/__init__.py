@@ -42,7 +42,8 @@ Crossing = Union[tuple[str, float], tuple[str, float, str]]  #: (name, value[, u
 __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
     "SimulationResult", "Table", "Branch", "Sweep", "Section", "closed_form_orbit", "find_orbit",
-    "impact", "impacts", "load_plugin", "load_scenario", "models", "orbit_branch", "regions",
+    "impact", "impacts", "load_plugin", "load_scenario", "models", "orbit_branch", "painleve",
+    "regions",
     "python_model", "simulate", "sweep", "periodic_orbit", "continue_orbit", "poincare",
     "boundary_crossing", "state_names", "sweep_parameters", "System", "Vector", "Names",
     "Crossing", "plot",
@@ -540,6 +541,46 @@ def regions(fix: tuple[str, float] | None = None, panels: bool = False, r: float
                                   "--out", _os.path.join(folder, "regions.png")])
         table.files["plot"] = _os.path.join(folder, "regions.png")
     return table
+
+
+def painleve(preset: str | None = None, theta: float | None = None, phi: float | None = None,
+             belt_velocity: float | None = None, e: float | None = None,
+             mu0: float | None = None, mu_p: Sequence[float] | None = None,
+             torque: float | None = None, t_jump: float = 1.25, t_end: float = 1.6,
+             out: str | None = None, plot: bool = True) -> dict[str, Any]:
+    """[B]'s Painleve experiment on the double pendulum against the belt, as `clatter painleve`
+    (app/painleve.hpp: the same request and numbers): at t_jump the friction jumps from mu0 to
+    each mu_p; past mu_c the sliding contact takes an impact without collision. preset
+    ("fig6.7a", "fig6.7b", "fig6.8a", "fig6.8b", [B] Figs 6.7-6.8) gives the values of the
+    arguments left None. Returns the values used, title, and runs: per mu_p its torque, reason,
+    message, t_stop, energy_balance, W, mu_critical, samples (t, theta, phi, theta_dot, phi_dot,
+    gap, gap_rate, slip, lambda_N, phase) and events (t, kind, region, v_T/v_N pre and post,
+    Lambda_T, Lambda_N, delta_energy) as Tables. out: a folder to write timeseries.csv,
+    events.csv and summary.json into (byte for byte the CLI's; plot.png unless plot=False)."""
+    if preset is not None and (not isinstance(preset, str) or not preset):
+        raise ValueError(f"preset: must be fig6.7a, fig6.7b, fig6.8a, fig6.8b or None, "
+                         f"got {preset!r}")
+    given = {"t_jump": float(t_jump), "t_end": float(t_end)}
+    for key, value in (("preset", preset), ("theta", theta), ("phi", phi),
+                       ("belt_velocity", belt_velocity), ("e", e), ("mu0", mu0),
+                       ("torque", torque)):
+        if value is not None:
+            given[key] = value if key == "preset" else float(value)
+    if mu_p is not None:
+        given["mu_p"] = [float(m) for m in mu_p]
+    folder = _output_folder(out)
+    raw = _clatter._painleve(given, folder, bool(plot) and bool(folder))
+    for run in raw["runs"]:
+        run["samples"] = Table(run["samples"])
+        run["samples"]["phase"] = _np.array(run["samples"]["phase"], dtype=object)
+        run["events"] = Table(run["events"])
+        run["events"]["kind"] = _np.array(run["events"]["kind"], dtype=object)
+    if folder and plot:
+        from . import plot as _plot
+        _plot._run("painleve.py", ["--data", raw["file_timeseries"], "--events",
+                                   raw["file_events"], "--out",
+                                   _os.path.join(folder, "plot.png"), "--title", raw["title"]])
+    return raw
 
 
 def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, periods: int = 1,

@@ -10,6 +10,7 @@
 //       period-n orbit halfway between the closed-form SN and PD, continued both ways -> the
 //       columns of branches.csv and bifurcations.csv (with cascade = K: the period-doubling
 //       cascade, as --cascade K)
+//   _painleve(given, out, plot) -> `clatter painleve` (app/painleve.hpp)
 //   find_orbit(amplitude, omega, gravity, e, impacts, periods, guess) -> dict (shooting)
 //   closed_form_orbit(amplitude, omega, gravity, e, periods) -> dict
 
@@ -30,7 +31,10 @@
 #include "clatter/analysis/bifurcation_sweep.hpp"
 #include "clatter/analysis/orbit_continuation.hpp"
 #include "clatter/app/ball_orbits.hpp"
+#include "clatter/app/painleve.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/io/atomic_file.hpp"
+#include "clatter/io/output_target.hpp"
 
 namespace py = pybind11;
 
@@ -226,7 +230,132 @@ analysis::SweepOptions sweep_options(double omega_from, double omega_to, int n,
 
 }  // namespace
 
+namespace {
+
+// `clatter painleve` (app/painleve.hpp): the runs as columns, the values used, the files
+py::dict painleve(const py::dict& given, const std::string& out, bool plot) {
+  app::PainleveRequest r;
+  for (const auto& [key, v] : given) {
+    const auto k = key.cast<std::string>();
+    if (k == "preset")
+      r.preset = v.cast<std::string>();
+    else if (k == "theta")
+      r.theta = v.cast<double>();
+    else if (k == "phi")
+      r.phi = v.cast<double>();
+    else if (k == "belt_velocity")
+      r.belt_velocity = v.cast<double>();
+    else if (k == "e")
+      r.e = v.cast<double>();
+    else if (k == "mu0")
+      r.mu0 = v.cast<double>();
+    else if (k == "mu_p")
+      r.mu_p = v.cast<std::vector<double>>();
+    else if (k == "torque")
+      r.torque = v.cast<double>();
+    else if (k == "t_jump")
+      r.t_jump = v.cast<double>();
+    else if (k == "t_end")
+      r.t_end = v.cast<double>();
+    else
+      throw InvalidArgument(k, "is not an option of painleve");
+  }
+  app::Painleve p;
+  std::vector<app::OutputFile> files;
+  {
+    const py::gil_scoped_release release;
+    p = app::run_painleve(r);
+    if (!out.empty()) files = app::painleve_files(r, p, out, plot);
+  }
+  if (!files.empty()) {
+    io::require_output_folder(out, "out");
+    for (const app::OutputFile& f : files) io::write_file_atomic(f.path, f.content, "out");
+  }
+  py::list runs;
+  for (const app::PainleveRun& run : p.runs) {
+    const analysis::BeltRunResult& res = run.result;
+    std::vector<double> t, th, ph, thd, phd, gap, gap_rate, slip, lambda_N;
+    std::vector<std::string> phase;
+    for (const analysis::BeltSample& x : res.samples) {
+      t.push_back(x.t);
+      th.push_back(x.q.x());
+      ph.push_back(x.q.y());
+      thd.push_back(x.qd.x());
+      phd.push_back(x.qd.y());
+      gap.push_back(x.gap);
+      gap_rate.push_back(x.gap_rate);
+      slip.push_back(x.slip);
+      lambda_N.push_back(x.lambda_N);
+      phase.emplace_back(analysis::to_string(x.phase));
+    }
+    py::dict samples;
+    samples["t"] = array(t);
+    samples["theta"] = array(th);
+    samples["phi"] = array(ph);
+    samples["theta_dot"] = array(thd);
+    samples["phi_dot"] = array(phd);
+    samples["gap"] = array(gap);
+    samples["gap_rate"] = array(gap_rate);
+    samples["slip"] = array(slip);
+    samples["lambda_N"] = array(lambda_N);
+    samples["phase"] = phase;
+    std::vector<double> et, v_T_pre, v_N_pre, v_T_post, v_N_post, L_T, L_N, dE;
+    std::vector<std::string> kind;
+    std::vector<std::int32_t> region;
+    for (const hybrid::EventRecord& e : res.events) {
+      et.push_back(e.t);
+      kind.emplace_back(hybrid::to_string(e.kind));
+      region.push_back(e.region);
+      v_T_pre.push_back(e.v_pre.x());
+      v_N_pre.push_back(e.v_pre.y());
+      v_T_post.push_back(e.v_post.x());
+      v_N_post.push_back(e.v_post.y());
+      L_T.push_back(e.Lambda.x());
+      L_N.push_back(e.Lambda.y());
+      dE.push_back(e.delta_energy);
+    }
+    py::dict events;
+    events["t"] = array(et);
+    events["kind"] = kind;
+    events["region"] = array(region);
+    events["v_T_pre"] = array(v_T_pre);
+    events["v_N_pre"] = array(v_N_pre);
+    events["v_T_post"] = array(v_T_post);
+    events["v_N_post"] = array(v_N_post);
+    events["Lambda_T"] = array(L_T);
+    events["Lambda_N"] = array(L_N);
+    events["delta_energy"] = array(dE);
+    runs.append(
+        py::dict(py::arg("mu_p") = run.mu_p, py::arg("torque") = run.torque,
+                 py::arg("reason") = std::string(hybrid::to_string(res.result.reason)),
+                 py::arg("message") = res.result.message, py::arg("t_stop") = res.result.t,
+                 py::arg("energy_balance") = res.result.energy.balance(),
+                 py::arg("samples") = samples, py::arg("events") = events,
+                 py::arg("W") = std::vector<double>{res.W_jump.A, res.W_jump.B, res.W_jump.C},
+                 py::arg("mu_critical") = res.mu_critical));
+  }
+  py::dict d;
+  d["preset"] = r.preset;
+  d["theta"] = p.theta;
+  d["phi"] = p.phi;
+  d["belt_velocity"] = p.belt_velocity;
+  d["e"] = p.e;
+  d["mu0"] = p.mu0;
+  d["mu_p"] = p.mu_p;
+  d["t_jump"] = r.t_jump;
+  d["t_end"] = r.t_end;
+  d["runs"] = runs;
+  d["title"] = app::painleve_title(r, p);
+  for (const app::OutputFile& f : files)
+    d[("file_" + f.path.stem().string()).c_str()] = f.path.string();
+  return d;
+}
+
+}  // namespace
+
 void bind_analysis(py::module_& m) {
+  m.def("_painleve", &painleve, py::arg("given"), py::arg("out") = "", py::arg("plot") = false,
+        "`clatter painleve` (app/painleve.hpp): the values used, the runs, the files written");
   m.def(
       "_sweep_omega",
       [](const std::shared_ptr<model::System>& model, double t0, const Array& q, const Array& qd,

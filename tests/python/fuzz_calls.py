@@ -56,6 +56,7 @@ def base_calls():
         ("continue_orbit", clatter.continue_orbit, (orbit, "y,ydot", "surface.omega", (2.9, 3.1)),
          {"direction": "up", "max_points": 3, "progress": False}),
         ("regions", clatter.regions, (), {"fix": ("mu", 0.5), "n": 11, "r": 0.9}),
+        ("painleve", clatter.painleve, (), {"preset": "fig6.7b", "mu_p": [0.82], "t_end": 1.3}),
     ]
 
 

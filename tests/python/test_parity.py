@@ -331,3 +331,27 @@ def test_region_maps_are_the_commands(cli, tmp_path, cli_args, keywords):
             assert t["ends_in_stick"][t["region"] == region].all()
         for region in (1, 2):
             assert not t["ends_in_stick"][t["region"] == region].any()
+
+
+FILES_PAINLEVE = ("timeseries.csv", "events.csv", "summary.json")
+
+
+@pytest.mark.parametrize("cli_args,keywords", [
+    (["--preset", "fig6.7b"], dict(preset="fig6.7b")),
+    (["--preset", "fig6.8a", "--mu-p", "0.5", "--t-end", "1.5"],
+     dict(preset="fig6.8a", mu_p=[0.5], t_end=1.5)),   # a given value wins over the preset's
+])
+def test_painleve_is_the_commands(cli, tmp_path, cli_args, keywords):
+    same_bytes(cli, tmp_path, ["painleve", *cli_args],
+               lambda out: clatter.painleve(out=out, plot=False, **keywords), FILES_PAINLEVE)
+    p = clatter.painleve(**keywords)
+    if keywords["preset"] == "fig6.7b":
+        # [B] Fig 6.7(b), spec/000_thesis.md §7 [DERIVED]: the release velocity of the impact
+        # without collision, c2_dot+ = 0.005738 (mu_p = 0.82) and 0.350531 (1.3); mu_c = 0.819962
+        assert p["runs"][0]["mu_critical"] == pytest.approx(0.819962, abs=1e-6)
+        for run, want in zip(p["runs"], (0.005738, 0.350531)):
+            ev = run["events"]
+            k = list(ev["kind"]).index("impact_without_collision")
+            assert ev["v_N_post"][k] == pytest.approx(want, abs=1e-6)
+    else:
+        assert p["mu_p"] == [0.5] and p["theta"] == 4.21 and p["t_end"] == 1.5
