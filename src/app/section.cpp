@@ -73,7 +73,14 @@ analysis::PoincareSection parse_section(const model::System& m, const SectionReq
   } else {
     throw InvalidArgument("section", "'" + p[0] + "': give impact, event, phase or crossing");
   }
-  if (!r.frequency.empty()) s.frequency = r.frequency;
+  if (!r.frequency.empty()) {
+    try {
+      (void)m.parameter(r.frequency);
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument("frequency", e.what());
+    }
+    s.frequency = r.frequency;
+  }
   require(std::isfinite(r.sample_dt) && r.sample_dt >= 0.0, "sample_dt",
           "must be a finite step >= 0 [s] (0: the default)", r.sample_dt);
   if (r.sample_dt > 0.0) s.sample_dt = r.sample_dt;

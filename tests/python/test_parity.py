@@ -355,3 +355,22 @@ def test_painleve_is_the_commands(cli, tmp_path, cli_args, keywords):
             assert ev["v_N_post"][k] == pytest.approx(want, abs=1e-6)
     else:
         assert p["mu_p"] == [0.5] and p["theta"] == 4.21 and p["t_end"] == 1.5
+
+
+def test_phase_section_with_its_frequency_named(cli, examples, tmp_path):
+    # `section --frequency` (Python's frequency=): the stroboscopic map of the ball's period-1
+    # orbit at phase 1 returns every 2 pi / omega once on the attractor
+    path = os.path.join(examples, "ball_table_period1.toml")
+    sc = clatter.load_scenario(path)
+    same_bytes(cli, tmp_path, ["section", path, "--section", "phase:1", "--frequency",
+                               "surface.omega", "--count", "30"],
+               lambda out: clatter.poincare(sc, "phase", phase=1.0, frequency="surface.omega",
+                                            count=30, out=out, plot=False), FILES_SECTION)
+    s = clatter.poincare(sc, "phase:1", count=30, frequency="surface.omega")
+    w = sc.model.parameter("surface.omega")
+    assert np.allclose(np.diff(s["t"]), 2 * np.pi / w, atol=1e-9)
+    p = cli("section", path, "--section", "phase:1", "--frequency", "bogus", "--out",
+            tmp_path / "bad", check=False)
+    assert p.returncode == 2 and "--frequency" in p.stderr and not (tmp_path / "bad").exists()
+    with pytest.raises(ValueError, match="^frequency"):
+        clatter.poincare(sc, "phase:1", count=3, frequency="bogus")

@@ -23,6 +23,7 @@ struct SectionCliOptions {
   int count{100};
   double transient{0.0};
   double t_max{0.0};
+  std::string frequency;
   std::string out;
   bool plot{true};
 };
@@ -34,6 +35,7 @@ int run_section(const SectionCliOptions& o) {
   r.count = o.count;
   r.transient = o.transient;
   r.t_max = o.t_max;
+  r.frequency = o.frequency;
   const app::SectionRun run = app::run_section(*sc.model, sc.initial, sc.options, r);
   const std::filesystem::path dir = output_folder(o.out, sc.name + "_section", "scenario");
   const std::vector<app::OutputFile> outputs =
@@ -78,6 +80,8 @@ Run add_section(CLI::App& app) {
   sub->add_option("--transient", o->transient, "points before this time are not recorded [s]")
       ->capture_default_str();
   sub->add_option("--t-max", o->t_max, "no point after this time (default simulation.t_end)");
+  sub->add_option("--frequency", o->frequency,
+                  "phase sections: the parameter holding omega (default surface.omega)");
   sub->add_option("--out", o->out, "output directory (default out/<scenario>_section)");
   sub->add_flag("!--no-plot", o->plot, "write the CSV and JSON files only");
   return [o] { return run_section(*o); };
