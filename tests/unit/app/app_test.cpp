@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <complex>
+#include <numbers>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,7 +18,9 @@
 #include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/app/continuation.hpp"
 #include "clatter/app/orbit_setup.hpp"
+#include "clatter/app/painleve.hpp"
 #include "clatter/app/regions.hpp"
+#include "clatter/app/section.hpp"
 #include "clatter/app/simulate.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/io/scenario.hpp"
@@ -151,6 +154,60 @@ TEST(AppRegions, SectionMuHalfEndsInStickInRegionsThreeToSix) {
   EXPECT_EQ(rows, 41 * 41);
   r.value = "1.2.3";
   EXPECT_THROW((void)run_regions(r), InvalidArgument);
+}
+
+TEST(AppSection, StroboscopicMapAfterATransientAndWhyItStops) {
+  // a phase section returns every 2π/ω by its definition; points before the transient are not
+  // recorded; a run that ends before the count says so
+  const io::Scenario sc = ball();
+  SectionRequest r;
+  r.section = "phase:1";
+  r.count = 20;
+  r.transient = 50.0;
+  const SectionRun run = run_section(*sc.model, sc.initial, sc.options, r);
+  ASSERT_EQ(run.points.size(), 20u);
+  EXPECT_EQ(run.stopped, "count reached");
+  const double T = 2.0 * std::numbers::pi / sc.model->parameter("surface.omega");
+  EXPECT_GE(run.points.front().t, sc.initial.t + 50.0);
+  for (std::size_t k = 1; k < run.points.size(); ++k)
+    EXPECT_NEAR(run.points[k].t - run.points[k - 1].t, T, 1e-9);
+  r.count = 1000000;
+  r.t_max = sc.initial.t + 60.0;
+  const SectionRun short_run = run_section(*sc.model, sc.initial, sc.options, r);
+  EXPECT_LT(short_run.points.size(), 1000000u);
+  EXPECT_NE(short_run.stopped, "count reached");
+  r.section = "phase:1:2";
+  try {
+    (void)run_section(*sc.model, sc.initial, sc.options, r);
+    FAIL() << "a malformed section accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(e.field(), "section");
+  }
+}
+
+TEST(AppPainleve, Fig67bReleaseVelocities) {
+  // [B] Fig 6.7(b), spec/000_thesis.md §7 [DERIVED]: the impact without collision releases the
+  // end at c2_dot+ = 0.005738 (mu_p = 0.82) and 0.350531 (1.3); mu_c = 0.819962
+  PainleveRequest r;
+  r.preset = "fig6.7b";
+  const Painleve p = run_painleve(r);
+  ASSERT_EQ(p.runs.size(), 2u);
+  EXPECT_TRUE(all_reached_the_end(p));
+  EXPECT_NEAR(p.runs[0].result.mu_critical, 0.819962, 1e-6);
+  const double want[] = {0.005738, 0.350531};
+  for (std::size_t k = 0; k < 2; ++k) {
+    int found = 0;
+    for (const hybrid::EventRecord& e : p.runs[k].result.events)
+      if (e.kind == hybrid::EventKind::kImpactWithoutCollision && found++ == 0) {
+        EXPECT_NEAR(e.v_post.y(), want[k], 1e-6);
+      }
+    EXPECT_GE(found, 1);
+  }
+  // a given value wins over the preset's
+  r.mu_p = std::vector<double>{0.5};
+  EXPECT_EQ(run_painleve(r).mu_p, std::vector<double>{0.5});
+  r.preset = "fig9";
+  EXPECT_THROW((void)run_painleve(r), InvalidArgument);
 }
 
 }  // namespace
