@@ -487,7 +487,7 @@ def sweep(system: System, omega: tuple[float, float, int], q: Vector | None = No
     if n != int(n) or not 1 <= n <= 1_000_000:
         raise ValueError(f"n: must lie in [1, 1000000] (omega = (from, to, n)), got {n}")
     initial = None
-    if q is not None or qd is not None or t0 is not None:
+    if q is not None or qd is not None or t0 is not None or not isinstance(system, Scenario):
         model, q, qd, t0, _, _, _ = _start(system, q, qd, t0, None)
         initial = [(t0, q, qd)]
     r = sweep_parameters(system, [("surface.omega", float(lo), float(hi), int(n))],

@@ -3,8 +3,9 @@
 //
 //   _sweep_omega(model, t0, q, qd, options, omega_from, omega_to, n, transient_periods,
 //                record_periods, continuation, threads)
-//       analysis::sweep_omega, GIL released -> the columns of `clatter sweep`'s bifurcation.csv
-//       (omega, y_apex) and summary.csv (omega, distinct, samples, reason)
+//       the older analysis::sweep_omega, GIL released -> (omega, y_apex) and (omega, distinct,
+//       samples, reason); no command runs it any more (clatter.sweep is analysis::run_sweep):
+//       kept as an independent implementation the tests compare run_sweep with
 //   _orbit_branch(e, amplitude, gravity, periods, omega_min, omega_max, cascade)
 //       `clatter orbits` for one e (app/ball_orbits.hpp, the same operation): the stable
 //       period-n orbit halfway between the closed-form SN and PD, continued both ways -> the
@@ -369,14 +370,6 @@ void bind_analysis(py::module_& m) {
       py::arg("model"), py::arg("t0"), py::arg("q"), py::arg("qd"), py::arg("options"),
       py::arg("omega_from"), py::arg("omega_to"), py::arg("n"), py::arg("transient_periods"),
       py::arg("record_periods"), py::arg("continuation"), py::arg("threads"));
-  m.def(
-      "_validate_sweep",
-      [](double omega_from, double omega_to, int n, double transient_periods, double record_periods,
-         int threads) {
-        analysis::validate(sweep_options(omega_from, omega_to, n, transient_periods, record_periods,
-                                         false, threads));
-      },
-      "ValueError naming the first option of a sweep that is out of range (analysis::validate)");
   m.def(
       "_orbit_branch",
       [](double e, double amplitude, double gravity, int periods, double omega_min,

@@ -33,7 +33,7 @@ void validate(const DibRequest& r) {
   require(r.offset > 0.0 && std::isfinite(r.offset) && r.offset < 0.1, "offset",
           "must lie in (0, 0.1)", r.offset);
   require(r.span >= 0.0 && std::isfinite(r.span), "span", "must be >= 0", r.span);
-  require(r.kink_step >= 0.0 && r.kink_step < 0.1, "kink-step", "must lie in [0, 0.1)",
+  require(r.kink_step >= 0.0 && r.kink_step < 0.1, "kink_step", "must lie in [0, 0.1)",
           r.kink_step);
   require(r.newton == "differences" || r.newton == "variational", "newton",
           "must be differences or variational");

@@ -116,7 +116,7 @@ void validate(const OrbitRequest& r) {
           "must lie in [0, 1e6] periods", r.transient);
   require(r.segments >= 1 && r.segments <= 64, "segments", "must lie in [1, 64]");
   require(r.impacts >= 1 && r.impacts <= 1000, "impacts", "must lie in [1, 1000]");
-  require(std::isfinite(r.max_period) && r.max_period > 0.0, "max-period",
+  require(std::isfinite(r.max_period) && r.max_period > 0.0, "max_period",
           "must be finite and > 0 [s]", r.max_period);
 }
 

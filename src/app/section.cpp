@@ -93,10 +93,10 @@ SectionRun run_section(const model::System& m, const hybrid::InitialState& start
   require(r.count >= 1 && r.count <= 10000000, "count", "must lie in [1, 1e7]");
   require(std::isfinite(r.transient) && r.transient >= 0.0, "transient", "must be >= 0 [s]");
   const analysis::PoincareSection s = parse_section(m, r);
-  require(std::isfinite(r.t_max) && r.t_max >= 0.0, "t-max",
+  require(std::isfinite(r.t_max) && r.t_max >= 0.0, "t_max",
           "must be a finite time >= 0 [s] (0: simulation.t_end)", r.t_max);
   const double t_max = r.t_max > 0.0 ? r.t_max : options.t_end;
-  require(std::isfinite(t_max) && t_max > start.t + r.transient, "t-max",
+  require(std::isfinite(t_max) && t_max > start.t + r.transient, "t_max",
           "must be after the start and the transient [s]");
   // one run, stepped from crossing to crossing (no leg restarts from a section point)
   analysis::PoincareWalker walker(m, options, s, start, t_max);

@@ -41,7 +41,7 @@ struct DibRequest {
   bool forced{false};                 ///< continue each side with its region's formula forced
 };
 
-/// Throws InvalidArgument naming "param", "regions", "offset", "span", "kink-step", "newton".
+/// Throws InvalidArgument naming "param", "regions", "offset", "span", "kink_step", "newton".
 void validate(const DibRequest& request);
 
 /// What run_dib found, and dib.json's text (without "files") and branches.csv's.

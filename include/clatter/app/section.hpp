@@ -47,7 +47,7 @@ struct SectionRun {
 };
 
 /// Checks the request and iterates the map from `start`. Throws InvalidArgument naming "count",
-/// "transient", "t-max" or "section".
+/// "transient", "t_max" or "section".
 [[nodiscard]] SectionRun run_section(const model::System& model, const hybrid::InitialState& start,
                                      const hybrid::SimulationOptions& options,
                                      const SectionRequest& request);
