@@ -50,7 +50,9 @@ void prepare_arguments(std::vector<std::string>& args) {
 }
 
 // A library check names its own field ("mu", "W", "t_end"); when the command has an option of
-// that name (--mu, --W, --t-end) and the user gave it, the message names that option.
+// that name (--mu, --W, --t-end) the message names that option, if the user gave it or if the
+// command reads no scenario (all its fields are options: a field required and not given is the
+// option's). A command that reads a scenario names a field the user did not give as the file's.
 std::string option_message(CLI::App* sub, const clatter::InvalidArgument& e) {
   const std::string& field = e.field();
   if (sub == nullptr || field.empty() || field[0] == '-' || field.find('.') != std::string::npos)
@@ -59,7 +61,8 @@ std::string option_message(CLI::App* sub, const clatter::InvalidArgument& e) {
   for (char& c : option)
     if (c == '_') c = '-';
   const CLI::Option* given = sub->get_option_no_throw(option);
-  if (given == nullptr || given->count() == 0) return e.what();
+  const bool options_only = sub->get_option_no_throw("scenario") == nullptr;
+  if (given == nullptr || (given->count() == 0 && !options_only)) return e.what();
   return option + std::string(e.what()).substr(field.size());
 }
 

@@ -7,10 +7,13 @@
 
 #include "clatter/core/error.hpp"
 #include "clatter/model/planar_body_model.hpp"
+#include "json_views.hpp"
 
 namespace clatter::app {
 
 namespace {
+
+using detail::json_number;
 
 constexpr double kFeigenbaum = 4.669201609102990;
 
@@ -20,10 +23,6 @@ std::string num(double x) {
   s.precision(12);
   s << x;
   return s.str();
-}
-
-nlohmann::json json_number(double x) {
-  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
 }
 
 analysis::ContinuationOptions continuation_options(const BallOrbitsRequest& r) {

@@ -9,14 +9,13 @@
 #include "clatter/contact/delassus.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/laws/stronge_scaling.hpp"
+#include "json_views.hpp"
 
 namespace clatter::app {
 
 namespace {
 
-nlohmann::json json_number(double x) {
-  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
-}
+using detail::json_number;
 
 nlohmann::json multipliers_json(const analysis::Orbit& o) {
   nlohmann::json m = nlohmann::json::array();

@@ -1,76 +1,60 @@
 // `clatter compliant`: one impact through the two-spring compliant contact of [Bi] §3.3, printed
-// as JSON (outcome, phases, phase times in seconds and in the thesis's normalised time, final
-// velocities, energy ledger).
+// as JSON: the options of app::CompliantRequest (app/compliant.hpp: the bodies, the checks, the
+// report and the history's columns); exit 3 where the impact is not resolved.
 //
 //   clatter compliant --body pendulum --theta-deg 30 --mu 0.5 --eta 1.21
 //   clatter compliant --body sphere --v 1 -1 --mu 0.5
 //   clatter compliant --body rod --theta-deg 45 --lean -1 --v 0.6 -1 --mu 0.6
 //   clatter compliant --body custom --W 2.5 -1.5 2.5 --v 0.8 -1 [--method numeric]
-//   [--history FILE.csv]  normalised time history (columns: see compliant_common.hpp)
+//   [--history FILE.csv]  normalised time history, written atomically
 //   [--no-follow-lock]    stop where [Bi]'s slip solution diverges (its wedge) instead of
 //                         following the consistent model into the permanent stick
 
-#include <cmath>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <string>
 
-#include "clatter/compliant/compliant_numeric.hpp"
-#include "clatter/core/error.hpp"
+#include "clatter/app/compliant.hpp"
 #include "clatter/io/atomic_file.hpp"
 #include "clatter/io/output_target.hpp"
 #include "commands/commands.hpp"
-#include "commands/compliant_common.hpp"
 
 namespace clatter::cli {
 
 namespace {
 
-struct CompliantOptions {
-  CompliantBodyOptions body;
-  std::string method{"closed"};
+struct CompliantCliOptions {
+  app::CompliantRequest request;
   std::string history;
-  int samples{2000};
-  bool follow_lock{true};
-  std::optional<double> t_max;  ///< numeric horizon [s] (default 200 time units)
 };
 
-int run_compliant(const CompliantOptions& o) {
-  const CompliantSetup s = make_setup(o.body);
-  require(o.method == "closed" || o.method == "numeric", "method",
-          "must be closed or numeric, got '" + o.method + "'");
-  require(o.samples >= 2 && o.samples <= 1000000, "--samples", "must lie in [2, 1000000]",
-          o.samples);
-  if (o.t_max) {
-    require(std::isfinite(*o.t_max) && *o.t_max > 0.0, "--t-max", "must be a finite time > 0 [s]",
-            *o.t_max);
-    require(o.method == "numeric", "--t-max", "applies to --method numeric only");
-  }
+void add_body_options(CLI::App* sub, app::CompliantBody& o) {
+  sub->add_option("--body", o.body, "sphere | rod | pendulum | custom")->capture_default_str();
+  sub->add_option("--W", o.W, "custom: a11 a13 a33 (W = B restricted to n1-n3)")->expected(3);
+  sub->add_option("--v", o.v, "contact-point velocity XDOT ZDOT before impact (ZDOT < 0)")
+      ->expected(2);
+  sub->add_option("--theta", o.theta,
+                  "rod: angle from the vertical; pendulum: from the normal [rad]");
+  sub->add_option("--theta-deg", o.theta_deg, "the same angle in degrees");
+  sub->add_option("--mass", o.mass, "mass m [kg]")->capture_default_str();
+  sub->add_option("--radius", o.radius, "sphere / pendulum bob radius R [m]")
+      ->capture_default_str();
+  sub->add_option("--length", o.length, "pendulum: pivot to contact L [m]")->capture_default_str();
+  sub->add_option("--lean", o.lean, "rod: sign of the contact's tangential offset from G (+1/-1)")
+      ->capture_default_str();
+  sub->add_option("--V0", o.V0, "pendulum: approach speed [m/s]")->capture_default_str();
+  sub->add_option("--mu", o.mu, "Coulomb friction coefficient")->capture_default_str();
+  sub->add_option("--eta", o.eta, "stiffness ratio k3/k1")->capture_default_str();
+  sub->add_option("--k3", o.k3, "normal stiffness [N/m]")->capture_default_str();
+}
+
+int run_compliant(const CompliantCliOptions& o) {
   if (!o.history.empty()) io::require_replaceable_file(o.history, "--history");
-  compliant::Result r;
-  if (o.method == "closed") {
-    compliant::Options opt;
-    opt.follow_lock = o.follow_lock;
-    r = compliant::solve(s.model, s.x_dot0, s.z_dot0, opt);
-  } else {
-    compliant::NumericOptions opt;
-    opt.t_max = o.t_max.value_or(200.0 * s.t_ref);
-    r = compliant::integrate_numeric(s.model, s.x_dot0, s.z_dot0, opt);
-  }
-  const compliant::EnergyLedger L = compliant::energy_ledger(s.model, r);
-  nlohmann::json j = result_json(s, r, L);
-  j["method"] = o.method;
-  if (!o.history.empty()) {
-    io::write_file_atomic(o.history, history_header() + history_rows(s, r, "impact", o.samples),
-                          "--history");
-    j["history"] = o.history;
-  }
-  std::cout << j.dump(2) << "\n";
-  if (r.status != compliant::SolveStatus::kOk) {
-    std::cerr << "clatter: compliant: the impact was not resolved (status "
-              << compliant::to_string(r.status) << ", outcome " << compliant::to_string(r.outcome)
-              << ")\n";
+  const app::CompliantReport report = app::run_compliant(o.request, o.history);
+  if (!o.history.empty()) io::write_file_atomic(o.history, report.history, "--history");
+  std::cout << report.json;
+  if (!report.resolved()) {
+    std::cerr << "clatter: compliant: " << app::unresolved_message(report) << "\n";
     return 3;
   }
   return 0;
@@ -79,16 +63,17 @@ int run_compliant(const CompliantOptions& o) {
 }  // namespace
 
 Run add_compliant(CLI::App& app) {
-  auto o = std::make_shared<CompliantOptions>();
+  auto o = std::make_shared<CompliantCliOptions>();
+  app::CompliantRequest& r = o->request;
   CLI::App* sub = app.add_subcommand(
       "compliant", "One impact with the two-spring compliant contact (Birlik/Stronge), as JSON");
-  add_body_options(sub, o->body);
-  sub->add_option("--method", o->method, "closed (phase closed forms) or numeric (reference)")
+  add_body_options(sub, r.body);
+  sub->add_option("--method", r.method, "closed (phase closed forms) or numeric (reference)")
       ->capture_default_str();
   sub->add_option("--history", o->history, "write the normalised time history to this CSV");
-  sub->add_option("--samples", o->samples, "history samples")->capture_default_str();
-  sub->add_option("--t-max", o->t_max, "numeric: horizon [s] (default 200 time units)");
-  sub->add_flag("!--no-follow-lock", o->follow_lock,
+  sub->add_option("--samples", r.samples, "history samples")->capture_default_str();
+  sub->add_option("--t-max", r.t_max, "numeric: horizon [s] (default 200 time units)");
+  sub->add_flag("!--no-follow-lock", r.follow_lock,
                 "stop at the thesis's wedging divergence instead of following the lock");
   return [o] { return run_compliant(*o); };
 }

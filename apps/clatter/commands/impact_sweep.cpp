@@ -1,31 +1,14 @@
-// `clatter impact-sweep`: sweeps one input of an impact and writes CSV + PNG.
-//
-//   --kind energy-loss  T̄_L(μ) = T_L/T⁻ of the Brach law against the impulse ratio μ (thesis units,
-//                       μ = s·Λ_T/Λ_N, s = −sgn V_TC⁻), one curve per e, with μ_E1, μ_E2, μ_M, μ_C,
-//                       μ_s marked ([B] Figs 3.3–3.5).
-//   --kind map          V_TC⁻ → V_TC⁺ of the extended Brach law beside the energetic law, the Brach
-//   μ
-//                       actually used, the energetic region and the Brach choice, swept by varying
-//                       V_T with V_N and θ̇ fixed ([B] Figs 3.8–3.11).
-// Presets fig3.3, fig3.4, fig3.5, fig3.8, fig3.10, fig3.11 set the thesis's parameters; any option
-// given explicitly overrides the preset. Output: OUT/<kind>.csv, OUT/markers.csv, OUT/<kind>.png
-// and a JSON summary on stdout. Files are written atomically.
+// `clatter impact-sweep`: sweeps one input of an impact, the extended Brach law beside the
+// energetic law: the options of app::ImpactSweepRequest (app/impact_sweep.hpp: the kinds
+// energy-loss and map, the presets fig3.3–fig3.11, the files and summary), written atomically
+// with the figure OUT/<kind>.png; the summary goes to stdout.
 
-#include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <map>
-#include <nlohmann/json.hpp>
-#include <optional>
-#include <sstream>
+#include <memory>
 #include <string>
-#include <vector>
 
-#include "clatter/io/atomic_file.hpp"
-#include "clatter/laws/brach.hpp"
-#include "clatter/laws/stronge.hpp"
-#include "clatter/model/planar_body.hpp"
+#include "clatter/app/impact_sweep.hpp"
 #include "commands/commands.hpp"
 #include "commands/output_set.hpp"
 #include "commands/plotting.hpp"
@@ -34,328 +17,47 @@ namespace clatter::cli {
 
 namespace {
 
-struct SweepOptions {
-  std::string preset;
-  std::string kind;
-  std::optional<double> angle, mu, e, from, to;
-  std::vector<double> qdot, e_list;
-  int n{2001};
-  double mass{1.0}, inertia{1.0 / 3.0}, offset{1.0};
-  int end{1};
+struct SweepCliOptions {
+  app::ImpactSweepRequest request;
   std::string out{"out"};
   bool plot{true};
 };
 
-struct Preset {
-  const char* kind;
-  double angle;
-  std::array<double, 3> qdot;  // V_T (ignored by maps), V_N, θ̇
-  std::vector<double> e_list;  // energy-loss
-  double e, mu;                // map
-  double from, to;
-  const char* title;
-};
-
-// the thesis's figure parameters ([B] §3.1–3.3, spec/000_thesis.md §6.1); sweep ranges are the
-// figures' axes where the captions give them, otherwise chosen to show every transition
-const std::map<std::string, Preset>& presets() {
-  static const std::map<std::string, Preset> p = {
-      {"fig3.3",
-       {"energy-loss",
-        std::atan(2.0),
-        {-2.0, -1.5, 1.9},
-        {0.0, 0.5, 1.0},
-        0,
-        0,
-        -9,
-        9,
-        "Fig 3.3: theta = atan 2, V_T = -2, V_N = -1.5, thetadot = 1.9"}},
-      {"fig3.4",
-       {"energy-loss",
-        0.5,
-        {4.5, -3.0, -0.8},
-        {0.0, 0.5, 1.0},
-        0,
-        0,
-        -14,
-        14,
-        "Fig 3.4: theta = 0.5, V_T = 4.5, V_N = -3, thetadot = -0.8"}},
-      {"fig3.5",
-       {"energy-loss",
-        2.3,
-        {-2.46, -2.0, 2.9},
-        {0.0, 0.5, 1.0},
-        0,
-        0,
-        -14,
-        14,
-        "Fig 3.5: theta = 2.3, V_T = -2.46, V_N = -2, thetadot = 2.9"}},
-      {"fig3.8",
-       {"map",
-        2.3,
-        {0.0, -2.0, 2.9},
-        {},
-        0.9,
-        0.6,
-        -0.3,
-        0.1,
-        "Fig 3.8: theta = 2.3, V_N = -2, thetadot = 2.9, e = 0.9, mu_f = 0.6"}},
-      {"fig3.10",
-       {"map",
-        0.8,
-        {0.0, -2.0, 0.5},
-        {},
-        0.9,
-        0.6,
-        -0.3,
-        0.6,
-        "Fig 3.10: theta = 0.8, V_N = -2, thetadot = 0.5, e = 0.9, mu_f = 0.6"}},
-      {"fig3.11",
-       {"map",
-        0.2,
-        {0.0, -1.0, -0.8},
-        {},
-        0.6,
-        0.5,
-        -0.2,
-        0.8,
-        "Fig 3.11: theta = 0.2, V_N = -1, thetadot = -0.8, e = 0.6, mu_f = 0.5"}},
-  };
-  return p;
-}
-
-std::string fmt(double x) {
-  std::ostringstream s;
-  s.precision(12);
-  s << x;
-  return s.str();
-}
-
-void plot(const SweepOptions& o, const std::filesystem::path& csv,
-          const std::filesystem::path& markers, const std::filesystem::path& png,
-          const std::string& title) {
-  run_plot_script("impact_sweep.py",
-                  {"--kind", o.kind, "--csv", csv.string(), "--markers", markers.string(), "--out",
-                   png.string(), "--title", title},
-                  "the CSV files are complete");
-}
-
-struct Sweep {
-  std::string csv, markers;
-  nlohmann::json summary;
-};
-
-Sweep energy_loss(const SweepOptions& o, const model::BodyContact& body, const Vec3& qdot) {
-  const ImpactInput in{body.contact_velocity(qdot), body.W()};
-  require(in.v_pre.y() < 0.0, "qdot",
-          "the contact point must approach (V_NC < 0), got V_NC = " + fmt(in.v_pre.y()));
-  const double T_pre = body.kinetic_energy(qdot);
-  Sweep s;
-  s.csv = "e,mu,T_L_bar\n";
-  s.markers = "e,name,mu\n";
-  nlohmann::json rows = nlohmann::json::array();
-  for (double e : o.e_list) {
-    require(e >= 0.0 && e <= 1.0, "e", "must lie in [0, 1], got " + fmt(e));
-    const BrachBounds b = brach_bounds(in, {o.mu.value_or(0.0), e});
-    for (int i = 0; i < o.n; ++i) {
-      const double mu = *o.from + (*o.to - *o.from) * i / (o.n - 1);
-      s.csv +=
-          fmt(e) + "," + fmt(mu) + "," + fmt(brach_energy_loss(in, e, b.s * mu) / T_pre) + "\n";
-    }
-    const std::pair<const char*, double> marks[] = {{"mu_E1", b.mu_E1},
-                                                    {"mu_E2", b.mu_E2},
-                                                    {"mu_M", b.mu_M},
-                                                    {"mu_C", b.mu_C},
-                                                    {"mu_s", b.mu_s}};
-    for (const auto& [name, value] : marks)
-      s.markers += fmt(e) + "," + name + "," + fmt(value) + "\n";
-    if (o.mu) s.markers += fmt(e) + ",mu_brach," + fmt(b.mu) + "\n";
-    rows.push_back({{"e", e},
-                    {"case", b.brach_case},
-                    {"mu_E1", b.mu_E1},
-                    {"mu_E2", b.mu_E2},
-                    {"mu_M", b.mu_M},
-                    {"mu_C", b.mu_C},
-                    {"mu_s", b.mu_s}});
-  }
-  s.summary = {
-      {"v_TC_pre", in.v_pre.x()}, {"v_NC_pre", in.v_pre.y()}, {"T_pre", T_pre}, {"curves", rows}};
-  return s;
-}
-
-struct MapSample {
-  double v_TC_post_brach, v_TC_post_energetic, mu_brach, V_T_post_brach, V_T_post_energetic;
-  const char* choice;
-  int region, brach_case;
-};
-
-Sweep velocity_map(const SweepOptions& o, const model::BodyContact& body, const Vec3& qdot0) {
-  const double e = *o.e;
-  const double mu_f = *o.mu;
-  require(e >= 0.0 && e <= 1.0, "e", "must lie in [0, 1], got " + fmt(e));
-  require(mu_f >= 0.0, "mu", "must be >= 0, got " + fmt(mu_f));
-  // V_TC = V_T − θ̇ r_N: vary V_T to place V_TC⁻
-  const auto qdot_at = [&](double v_TC) {
-    return Vec3{v_TC + qdot0.z() * body.r_GP.y(), qdot0.y(), qdot0.z()};
-  };
-  const auto sample = [&](double v_TC) {
-    const Vec3 q = qdot_at(v_TC);
-    const ImpactInput in{body.contact_velocity(q), body.W()};
-    validate(in, {mu_f, e});
-    const ImpactParams p{mu_f, e};
-    const BrachBounds b = brach_bounds(in, p);
-    const ImpactOutcome br = brach_extended(in, p);
-    const ImpactOutcome en = stronge_closed_form(in, p);
-    return MapSample{br.v_post.x(),
-                     en.v_post.x(),
-                     b.mu,
-                     (q + body.velocity_jump(br.Lambda)).x(),
-                     (q + body.velocity_jump(en.Lambda)).x(),
-                     b.choice,
-                     en.region,
-                     br.brach_case};
-  };
-  Sweep s;
-  s.csv =
-      "v_TC_pre,v_TC_post_brach,v_TC_post_energetic,mu_brach,brach_choice,region,brach_case,"
-      "V_T_post_brach,V_T_post_energetic\n";
-  s.markers = "name,v_TC_pre\n";
-  nlohmann::json transitions = nlohmann::json::array();
-  std::optional<MapSample> prev;
-  double prev_x = 0.0;
-  for (int i = 0; i < o.n; ++i) {
-    const double x = *o.from + (*o.to - *o.from) * i / (o.n - 1);
-    const MapSample m = sample(x);
-    s.csv += fmt(x) + "," + fmt(m.v_TC_post_brach) + "," + fmt(m.v_TC_post_energetic) + "," +
-             fmt(m.mu_brach) + "," + m.choice + "," + std::to_string(m.region) + "," +
-             std::to_string(m.brach_case) + "," + fmt(m.V_T_post_brach) + "," +
-             fmt(m.V_T_post_energetic) + "\n";
-    if (prev) {
-      // locate each change of energetic region or Brach choice by bisection
-      const auto locate = [&](auto label) {
-        double a = prev_x, b = x;
-        const auto la = label(*prev);
-        for (int k = 0; k < 60; ++k) {
-          const double mid = 0.5 * (a + b);
-          (label(sample(mid)) == la ? a : b) = mid;
-        }
-        return 0.5 * (a + b);
-      };
-      if (m.region != prev->region && m.region != 0 && prev->region != 0) {
-        const double at = locate([](const MapSample& q) { return q.region; });
-        const std::string name =
-            "region " + std::to_string(prev->region) + "->" + std::to_string(m.region);
-        s.markers += name + "," + fmt(at) + "\n";
-        transitions.push_back({{"name", name}, {"v_TC_pre", at}});
-      }
-      if (std::string(m.choice) != prev->choice) {
-        const double at = locate([](const MapSample& q) { return std::string(q.choice); });
-        const std::string name = std::string("brach ") + prev->choice + "->" + m.choice;
-        s.markers += name + "," + fmt(at) + "\n";
-        transitions.push_back({{"name", name}, {"v_TC_pre", at}});
-      }
-    }
-    prev = m;
-    prev_x = x;
-  }
-  s.summary = {{"v_NC_pre", body.contact_velocity(qdot_at(0.0)).y()}, {"transitions", transitions}};
-  return s;
-}
-
-int run_sweep(SweepOptions o) {
-  if (!o.preset.empty()) {
-    const auto it = presets().find(o.preset);
-    std::string names;
-    for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
-    require(it != presets().end(), "preset",
-            "unknown preset '" + o.preset + "' (allowed: " + names + ")");
-    const Preset& p = it->second;
-    if (o.kind.empty()) o.kind = p.kind;
-    if (!o.angle) o.angle = p.angle;
-    if (o.qdot.empty()) o.qdot = {p.qdot[0], p.qdot[1], p.qdot[2]};
-    if (o.e_list.empty()) o.e_list = p.e_list;
-    if (!o.e && o.e_list.empty() && o.kind == "map") o.e = p.e;  // an explicit --e wins
-    if (!o.mu && o.kind == "map") o.mu = p.mu;
-    if (!o.from) o.from = p.from;
-    if (!o.to) o.to = p.to;
-  }
-  require(o.kind == "energy-loss" || o.kind == "map", "kind",
-          "must be energy-loss or map (or give --preset), got '" + o.kind + "'");
-  require(o.angle.has_value(), "angle", "required (or give --preset)");
-  require(o.qdot.size() == 3, "qdot", "required: --qdot VT VN THETADOT (or give --preset)");
-  require(o.from && o.to && std::isfinite(*o.from) && std::isfinite(*o.to) && *o.from < *o.to,
-          "from", "need finite --from < --to");
-  require(o.n >= 2 && o.n <= 1000000, "n", "must lie in [2, 1000000], got " + std::to_string(o.n));
-  if (o.kind == "energy-loss") {
-    if (o.e_list.empty() && o.e) o.e_list = {*o.e};
-    require(!o.e_list.empty(), "e", "give --e E [E ...] (restitution values, one curve each)");
-  } else {
-    require(o.e.has_value() || o.e_list.size() == 1, "e", "give one --e E for a map");
-    if (!o.e) o.e = o.e_list.front();
-    require(o.mu.has_value(), "mu", "give --mu MU_F (the Brach friction bound) for a map");
-  }
-  const model::PlanarBody body{o.mass, o.inertia};
-  validate(body);
-  const model::BodyContact contact = model::rod_end_contact(body, o.offset, *o.angle, o.end);
-  const Vec3 qdot{o.qdot[0], o.qdot[1], o.qdot[2]};
-  for (double q : o.qdot) require_finite(q, "qdot");
-
-  const Sweep s =
-      o.kind == "energy-loss" ? energy_loss(o, contact, qdot) : velocity_map(o, contact, qdot);
+int run_sweep(const SweepCliOptions& o) {
   const std::filesystem::path dir(o.out);
-  const auto csv = dir / (o.kind + ".csv");
-  const auto markers = dir / "markers.csv";
-  const auto png = dir / (o.kind + ".png");
-  // a custom map is titled by what it is, not by its kind alone
-  std::ostringstream custom;
-  custom << (o.kind == "energy-loss" ? "energy loss" : "velocity map") << ": theta = " << *o.angle
-         << ", qdot = (" << o.qdot[0] << ", " << o.qdot[1] << ", " << o.qdot[2] << ")";
-  const std::string title = !o.preset.empty() ? presets().at(o.preset).title : custom.str();
-  OutputSet files;
-  files.also_replaces(png);
-  files.write(csv, s.csv);
-  files.write(markers, s.markers);
-  if (o.plot) {
-    files.draw(png, csv, [&] {
-      plot(o, files.temporary(csv), files.temporary(markers), files.temporary(png), title);
-    });
-  }
-  files.commit(csv);
-
-  nlohmann::json summary = s.summary;
-  summary["kind"] = o.kind;
-  summary["preset"] = o.preset;
-  summary["csv"] = csv.string();
-  summary["markers"] = markers.string();
-  summary["png"] = o.plot ? nlohmann::json(png.string()) : nlohmann::json();
-  std::cout << summary.dump(2) << "\n";
+  const app::ImpactSweep sweep = app::run_impact_sweep(o.request, dir, o.plot);
+  const std::filesystem::path& csv = sweep.files.front().path;
+  OutputSet set;
+  set.also_replaces(csv.parent_path() / (csv.stem().string() + ".png"));
+  commit_outputs(set, sweep.files, sweep.plot, csv, "the CSV files are complete");
+  std::cout << sweep.summary;
   return 0;
 }
 
 }  // namespace
 
 Run add_impact_sweep(CLI::App& app) {
-  auto o = std::make_shared<SweepOptions>();
+  auto o = std::make_shared<SweepCliOptions>();
+  app::ImpactSweepRequest& r = o->request;
   CLI::App* sub = app.add_subcommand(
       "impact-sweep", "Sweep one input of an impact (Brach beside energetic) and write CSV + PNG");
   std::string names;
-  for (const auto& [k, v] : presets()) names += (names.empty() ? "" : ", ") + k;
-  sub->add_option("--preset", o->preset, "thesis figure: " + names);
-  sub->add_option("--kind", o->kind, "energy-loss (T_L/T- against mu) or map (V_TC- -> V_TC+)");
-  sub->add_option("--angle", o->angle, "body angle theta [rad]");
-  sub->add_option("--qdot", o->qdot, "VT VN THETADOT before impact (a map sweeps VT)")->expected(3);
-  sub->add_option("--e", o->e_list, "restitution: one value per curve (energy-loss) or one (map)")
+  for (const std::string& k : app::impact_sweep_presets()) names += (names.empty() ? "" : ", ") + k;
+  sub->add_option("--preset", r.preset, "thesis figure: " + names);
+  sub->add_option("--kind", r.kind, "energy-loss (T_L/T- against mu) or map (V_TC- -> V_TC+)");
+  sub->add_option("--angle", r.angle, "body angle theta [rad]");
+  sub->add_option("--qdot", r.qdot, "VT VN THETADOT before impact (a map sweeps VT)")->expected(3);
+  sub->add_option("--e", r.e, "restitution: one value per curve (energy-loss) or one (map)")
       ->expected(1, 16);
-  sub->add_option("--mu", o->mu,
-                  "Brach friction bound mu_f (map; optional marker for energy-loss)");
-  sub->add_option("--from", o->from, "start of the swept range (mu, or V_TC-)");
-  sub->add_option("--to", o->to, "end of the swept range");
-  sub->add_option("--n", o->n, "number of samples")->capture_default_str();
-  sub->add_option("--mass", o->mass, "mass m [kg]")->capture_default_str();
-  sub->add_option("--inertia", o->inertia, "inertia I about G [kg m^2]")->capture_default_str();
-  sub->add_option("--offset", o->offset, "distance L from G to the contact [m]")
+  sub->add_option("--mu", r.mu, "Brach friction bound mu_f (map; optional marker for energy-loss)");
+  sub->add_option("--from", r.from, "start of the swept range (mu, or V_TC-)");
+  sub->add_option("--to", r.to, "end of the swept range");
+  sub->add_option("--n", r.n, "number of samples")->capture_default_str();
+  sub->add_option("--mass", r.mass, "mass m [kg]")->capture_default_str();
+  sub->add_option("--inertia", r.inertia, "inertia I about G [kg m^2]")->capture_default_str();
+  sub->add_option("--offset", r.offset, "distance L from G to the contact [m]")
       ->capture_default_str();
-  sub->add_option("--end", o->end, "contact at end 1 (G - L e) or 2 (G + L e)")
+  sub->add_option("--end", r.end, "contact at end 1 (G - L e) or 2 (G + L e)")
       ->capture_default_str();
   sub->add_option("--out", o->out, "output directory")->capture_default_str();
   sub->add_flag("!--no-plot", o->plot, "write the CSV files only");

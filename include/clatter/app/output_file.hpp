@@ -7,12 +7,22 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace clatter::app {
 
 struct OutputFile {
   std::filesystem::path path;
   std::string content;
+};
+
+/// A figure of an operation: python/clatter_plots/<script> run with `args`, which name the
+/// operation's files by their final paths and the figure by `out`. A front end that draws before
+/// the files are in place (the CLI, through temporaries) maps those paths to where the files are.
+struct PlotCall {
+  std::string script;
+  std::vector<std::string> args;
+  std::filesystem::path out;
 };
 
 }  // namespace clatter::app

@@ -1,11 +1,11 @@
-#include "commands/json_output.hpp"
+#include "json_views.hpp"
 
 #include <cmath>
 
 #include "clatter/laws/stronge_boundaries.hpp"
 #include "clatter/laws/stronge_scaling.hpp"
 
-namespace clatter::cli {
+namespace clatter::app::detail {
 
 nlohmann::json json_number(double x) {
   return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json();
@@ -66,4 +66,4 @@ nlohmann::json brach_json(const BrachBounds& b) {
           {"choice", b.choice}};
 }
 
-}  // namespace clatter::cli
+}  // namespace clatter::app::detail

@@ -1,8 +1,8 @@
-#include "commands/compliant_common.hpp"
-#include "commands/plotting.hpp"
+#include "compliant_setup.hpp"
+#include "json_views.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <numbers>
 #include <sstream>
 #include <stdexcept>
@@ -10,62 +10,42 @@
 #include "clatter/compliant/presets.hpp"
 #include "clatter/core/error.hpp"
 
-namespace clatter::cli {
+namespace clatter::app::detail {
 
 using namespace clatter::compliant;
 
-namespace {
-
-std::string fmt(double x) {
+std::string fmt10(double x) {
   std::ostringstream s;
   s.precision(10);
   s << x;
   return s.str();
 }
 
+namespace {
+const auto& fmt = fmt10;
 }  // namespace
 
-void add_body_options(CLI::App* sub, CompliantBodyOptions& o) {
-  sub->add_option("--body", o.body, "sphere | rod | pendulum | custom")->capture_default_str();
-  sub->add_option("--W", o.W, "custom: a11 a13 a33 (W = B restricted to n1-n3)")->expected(3);
-  sub->add_option("--v", o.v, "contact-point velocity XDOT ZDOT before impact (ZDOT < 0)")
-      ->expected(2);
-  sub->add_option("--theta", o.theta,
-                  "rod: angle from the vertical; pendulum: from the normal [rad]");
-  sub->add_option("--theta-deg", o.theta_deg, "the same angle in degrees");
-  sub->add_option("--mass", o.mass, "mass m [kg]")->capture_default_str();
-  sub->add_option("--radius", o.radius, "sphere / pendulum bob radius R [m]")
-      ->capture_default_str();
-  sub->add_option("--length", o.length, "pendulum: pivot to contact L [m]")->capture_default_str();
-  sub->add_option("--lean", o.lean, "rod: sign of the contact's tangential offset from G (+1/-1)")
-      ->capture_default_str();
-  sub->add_option("--V0", o.V0, "pendulum: approach speed [m/s]")->capture_default_str();
-  sub->add_option("--mu", o.mu, "Coulomb friction coefficient")->capture_default_str();
-  sub->add_option("--eta", o.eta, "stiffness ratio k3/k1")->capture_default_str();
-  sub->add_option("--k3", o.k3, "normal stiffness [N/m]")->capture_default_str();
-}
-
-CompliantSetup make_setup(const CompliantBodyOptions& o) {
+CompliantSetup make_setup(const CompliantBody& o) {
   CompliantSetup s;
   s.body = o.body;
-  require(!(o.theta && o.theta_deg), "--theta", "give --theta or --theta-deg, not both");
-  if (o.theta) require_finite(*o.theta, "--theta");
-  if (o.theta_deg) require_finite(*o.theta_deg, "--theta-deg");
-  require(std::isfinite(o.mass) && o.mass > 0.0 && o.mass <= 1e12, "--mass",
+  require(!(o.theta && o.theta_deg), "theta", "give theta or theta_deg, not both");
+  if (o.theta) require_finite(*o.theta, "theta");
+  if (o.theta_deg) require_finite(*o.theta_deg, "theta_deg");
+  require(std::isfinite(o.mass) && o.mass > 0.0 && o.mass <= 1e12, "mass",
           "must be a finite mass in (0, 1e12] [kg]", o.mass);
-  require(std::isfinite(o.radius) && o.radius >= 0.0 && o.radius <= 1e6, "--radius",
+  require(std::isfinite(o.radius) && o.radius >= 0.0 && o.radius <= 1e6, "radius",
           "must be finite, in [0, 1e6] [m]", o.radius);
-  require(std::isfinite(o.length) && o.length > 0.0 && o.length <= 1e6, "--length",
+  require(std::isfinite(o.length) && o.length > 0.0 && o.length <= 1e6, "length",
           "must be finite, in (0, 1e6] [m]", o.length);
-  require(std::isfinite(o.V0) && o.V0 > 0.0, "--V0", "must be a finite speed > 0 [m/s]", o.V0);
-  require(o.lean == 1 || o.lean == -1, "--lean", "must be +1 or -1", o.lean);
+  require(std::isfinite(o.V0) && o.V0 > 0.0, "V0", "must be a finite speed > 0 [m/s]", o.V0);
+  require(o.lean == 1 || o.lean == -1, "lean", "must be +1 or -1", o.lean);
   const bool has_theta = o.theta.has_value() || o.theta_deg.has_value();
   const double theta = o.theta.value_or(o.theta_deg.value_or(0.0) * std::numbers::pi / 180.0);
   s.model.mu = o.mu;
   s.model.eta = o.eta;
   s.model.k3 = o.k3;
   const auto velocity = [&] {
-    require(o.v.size() == 2, "v", "required for this body: --v XDOT ZDOT");
+    require(o.v.size() == 2, "v", "required for this body: v = (XDOT, ZDOT)");
     s.x_dot0 = o.v[0];
     s.z_dot0 = o.v[1];
   };
@@ -75,15 +55,15 @@ CompliantSetup make_setup(const CompliantBodyOptions& o) {
     s.t_ref = std::sqrt(o.mass / o.k3);
     s.t_unit = "1/omega_o = sqrt(m/k3)";
   } else if (o.body == "rod") {
-    require(has_theta, "theta", "required for the rod: --theta or --theta-deg");
+    require(has_theta, "theta", "required for the rod: theta or theta_deg");
     s.theta = theta;
     s.model.W = rod_W(o.mass, theta, o.lean);
     velocity();
     s.t_ref = std::sqrt(o.mass / o.k3);
     s.t_unit = "1/omega_o = sqrt(m/k3)";
   } else if (o.body == "pendulum") {
-    require(has_theta, "theta", "required for the pendulum: --theta or --theta-deg");
-    require(o.v.empty(), "v", "the pendulum's velocity is -V0 (cos theta, sin theta): use --V0");
+    require(has_theta, "theta", "required for the pendulum: theta or theta_deg");
+    require(o.v.empty(), "v", "the pendulum's velocity is -V0 (cos theta, sin theta): give V0");
     s.theta = theta;
     s.model.W = physical_pendulum_W(o.mass, o.radius, o.length, theta);
     const Vec2 v = physical_pendulum_velocity(theta, o.V0);
@@ -92,7 +72,7 @@ CompliantSetup make_setup(const CompliantBodyOptions& o) {
     s.t_ref = 1.0 / std::sqrt(physical_pendulum_K(o.mass, o.radius, o.length) * o.k3);
     s.t_unit = "1/sqrt(K k3)";
   } else if (o.body == "custom") {
-    require(o.W.size() == 3, "W", "required for a custom body: --W A11 A13 A33");
+    require(o.W.size() == 3, "W", "required for a custom body: W = (A11, A13, A33)");
     s.model.W = {o.W[0], o.W[1], o.W[2]};
     velocity();
     validate(s.model);
@@ -215,8 +195,4 @@ std::string history_rows(const CompliantSetup& s, const Result& r, const std::st
   return out;
 }
 
-void run_compliant_plot(const std::vector<std::string>& args) {
-  run_plot_script("compliant.py", args, "the CSV files are complete");
-}
-
-}  // namespace clatter::cli
+}  // namespace clatter::app::detail
