@@ -43,7 +43,8 @@ __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
     "SimulationResult", "Table", "Branch", "Sweep", "Section", "closed_form_orbit", "find_orbit",
     "impact", "impacts", "load_plugin", "load_scenario", "models", "orbit_branch", "painleve",
-    "regions",
+    "regions", "Report", "impact_report", "impact_sweep", "compliant", "compliant_sweep",
+    "multipoint",
     "python_model", "simulate", "sweep", "periodic_orbit", "continue_orbit", "poincare",
     "boundary_crossing", "state_names", "sweep_parameters", "System", "Vector", "Names",
     "Crossing", "plot",
@@ -581,6 +582,192 @@ def painleve(preset: str | None = None, theta: float | None = None, phi: float |
                                    raw["file_events"], "--out",
                                    _os.path.join(folder, "plot.png"), "--title", raw["title"]])
     return raw
+
+
+class Report(dict):
+    """The report of an operation that the CLI prints as JSON (impact_report, impact_sweep,
+    compliant, compliant_sweep, multipoint): its keys, with
+        tables   its CSV files as Tables, by file name ("trace.csv", "history.csv", ...)
+        files    the paths written, by file name ("plot" for the figure)
+        failure  "" or why the operation did not give a valid result (the CLI's exit 3)."""
+    tables: dict[str, Table]
+    files: dict[str, str]
+    failure: str
+
+
+def _csv_table(text):
+    """A Table of a CSV file's text: a column of numbers (nan and inf included) as floats, one of
+    whole numbers as ints, any other as objects (str)."""
+    import csv
+    import io
+    rows = list(csv.reader(io.StringIO(text)))
+    header, cells = rows[0], rows[1:]
+    columns = {}
+    for k, name in enumerate(header):
+        col = [r[k] if k < len(r) else "" for r in cells]
+        try:
+            values = [float(c) for c in col]
+        except ValueError:
+            columns[name] = _np.array(col, dtype=object)
+            continue
+        whole = all(c.lstrip("-").isdigit() for c in col) and len(col) > 0
+        columns[name] = _np.array(values, dtype=_np.int64 if whole else float)
+    return Table(columns)
+
+
+def _given(**kw):
+    """The keywords a user gave (not None), as floats where they are numbers, lists where they
+    are sequences: the other fields keep the request's defaults, the CLI's."""
+    out = {}
+    for key, value in kw.items():
+        if value is None:
+            continue
+        if isinstance(value, (str, bool)):
+            out[key] = value
+        elif isinstance(value, (int, _np.integer)) and key in _INTEGER_FIELDS:
+            out[key] = int(value)
+        elif _np.ndim(value) == 0:
+            out[key] = float(value)
+        else:
+            out[key] = [float(v) for v in _np.asarray(value, dtype=float).ravel()]
+    return out
+
+
+_INTEGER_FIELDS = {"n", "end", "lean", "samples", "max_events", "max_steps"}
+
+
+def _report(raw, failure=""):
+    import json
+    r = Report(json.loads(raw["json"]))
+    r.tables = {name: _csv_table(text) for name, text in raw.get("texts", {}).items()}
+    r.files = dict(raw.get("paths", {}))
+    r.failure = failure
+    if raw.get("plot") is not None:
+        from . import plot as _plot
+        script, args, png = raw["plot"]
+        _plot._run(script, list(args))
+        r.files["plot"] = png
+    return r
+
+
+def impact_report(law: str | None = None, v_pre: Vector | None = None, W: Vector | None = None,
+                  e: float | None = None, mu: float | None = None, *,
+                  mass: float | None = None, inertia: float | None = None,
+                  offset: float | None = None, angle: float | None = None,
+                  qdot: Vector | None = None, end: int | None = None,
+                  out: str | None = None) -> Report:
+    """One impact as `clatter impact` reports it (app/impact.hpp: the same request, checks and
+    JSON): the contact-space form (W = (A, B, C), v_pre = (v_T, v_N)) or the rigid-body form of
+    [B] Sec. 3.2 (mass, inertia, offset, angle, qdot = (V_T, V_N, theta_dot), end 1 or 2), with
+    law (default stronge), e and mu (default 0). Returns the report (v_post, Lambda, region,
+    case, delta_energy, status, segments, Stronge's boundaries and scaled variables, Brach's
+    bounds, qdot_post and the kinetic energies in the rigid-body form); .failure is not empty
+    where the law cannot resolve the impact. out: a file to write the JSON into (byte for byte
+    the CLI's --out). For many impacts at C++ speed see impacts()."""
+    if isinstance(W, _np.ndarray) and W.shape == (2, 2):
+        W = [W[0, 0], W[0, 1], W[1, 1]]
+    raw = _clatter._impact_report(_given(law=law, v_pre=v_pre, W=W, e=e, mu=mu, mass=mass,
+                                         inertia=inertia, offset=offset, angle=angle, qdot=qdot,
+                                         end=end),
+                                  "" if out is None else _os.fspath(out))
+    failure = "" if raw["resolved"] else "the law cannot resolve this impact"
+    report = _report(raw, failure)
+    if out is not None:
+        report.files["json"] = _os.fspath(out)
+    return report
+
+
+def impact_sweep(preset: str | None = None, kind: str | None = None, *,
+                 angle: float | None = None, qdot: Vector | None = None,
+                 e: Vector | None = None, mu: float | None = None, from_: float | None = None,
+                 to: float | None = None, n: int | None = None, mass: float | None = None,
+                 inertia: float | None = None, offset: float | None = None,
+                 end: int | None = None, out: str | None = None, plot: bool = True) -> Report:
+    """One input of an impact swept, the extended Brach law beside the energetic law, as `clatter
+    impact-sweep` (app/impact_sweep.hpp): kind "energy-loss" (T_L/T- against the impulse ratio,
+    one curve per e, [B] Figs 3.3-3.5) or "map" (V_TC- -> V_TC+, [B] Figs 3.8-3.11); preset
+    fig3.3 ... fig3.11 gives the thesis's values of the arguments left None. Returns the summary
+    with .tables (energy-loss.csv or map.csv, markers.csv). out: a folder to write the CSV files
+    into (byte for byte the CLI's; <kind>.png unless plot=False)."""
+    folder = _output_folder(out)
+    raw = _clatter._impact_sweep(_given(preset=preset, kind=kind, angle=angle, qdot=qdot,
+                                        e=None if e is None else _np.atleast_1d(e), mu=mu,
+                                        from_=from_, to=to, n=n, mass=mass, inertia=inertia,
+                                        offset=offset, end=end),
+                                 folder, bool(plot) and bool(folder))
+    return _report(raw)
+
+
+def compliant(body: str | None = None, *, W: Vector | None = None, v: Vector | None = None,
+              theta: float | None = None, theta_deg: float | None = None,
+              mass: float | None = None, radius: float | None = None,
+              length: float | None = None, V0: float | None = None, lean: int | None = None,
+              mu: float | None = None, eta: float | None = None, k3: float | None = None,
+              method: str | None = None, samples: int | None = None,
+              follow_lock: bool | None = None, t_max: float | None = None,
+              history: str | None = None) -> Report:
+    """One impact through the two-spring compliant contact of [Bi] Sec. 3.3, as `clatter
+    compliant` (app/compliant.hpp: the same request, defaults and JSON): body "sphere", "rod",
+    "pendulum" (default) or "custom" (W = (a11, a13, a33)), v = (x_dot, z_dot) before impact
+    (the pendulum's is -V0 (cos theta, sin theta)), mu (0.5), eta = k3/k1 (1.21), k3 (1);
+    method "closed" (default) or "numeric". Returns the report (outcome, phases, times in
+    seconds and normalised, v_post, impulse, energy ledger); .failure is not empty where the
+    impact was not resolved. history: a CSV file to write the normalised time history into
+    (byte for byte the CLI's --history; also .tables["history.csv"])."""
+    path = "" if history is None else _os.fspath(history)
+    raw = _clatter._compliant(_given(body=body, W=W, v=v, theta=theta, theta_deg=theta_deg,
+                                     mass=mass, radius=radius, length=length, V0=V0, lean=lean,
+                                     mu=mu, eta=eta, k3=k3, method=method, samples=samples,
+                                     follow_lock=follow_lock, t_max=t_max), path)
+    report = _report({"json": raw["json"]}, raw["message"])
+    if path:
+        report.tables["history.csv"] = _csv_table(raw["history"])
+        report.files["history.csv"] = path
+    return report
+
+
+def compliant_sweep(preset: str, n: int | None = None, *, theta_deg: float | None = None,
+                    mu: float | None = None, B: Vector | None = None, out: str | None = None,
+                    plot: bool = True) -> Report:
+    """The thesis-style figures of the compliant contact ([Bi] Secs 3-4) as `clatter
+    compliant-sweep` (app/compliant_sweep.hpp): preset sphere-fig3.4 ... pendulum-fig4.17,
+    rigid-limit, flow-fig4.2, or "flow" with mu and theta_deg (the 3-D point pendulum) or B
+    (b11 b12 b13 b22 b23 b33, any body); n samples per curve (default: the preset's). Returns the
+    summary with .tables (history.csv, sweep.csv, markers.csv, theta_cr.csv, rigid_limit.csv or
+    flow_*.csv). out: a folder to write them into (byte for byte the CLI's; <preset>.png unless
+    plot=False)."""
+    folder = _output_folder(out)
+    raw = _clatter._compliant_sweep(_given(preset=preset, n=n, theta_deg=theta_deg, mu=mu, B=B),
+                                    folder, bool(plot) and bool(folder))
+    return _report(raw)
+
+
+def multipoint(preset: str, *, e_star: Vector | None = None, mu_s: float | None = None,
+               mu_d: float | None = None, work_def: str | None = None,
+               compression: str | None = None, recipe: str | None = None,
+               pairs: str | None = None, method: str | None = None, qdot: Vector | None = None,
+               max_events: int | None = None, max_steps: int | None = None,
+               masses: Vector | None = None, v_pre: float | None = None,
+               length: float | None = None, radius: float | None = None,
+               out: str | None = None, plot: bool = True) -> Report:
+    """A simultaneous multi-point collision of [R] resolved as a sequence of impact events, as
+    `clatter multipoint` (app/multipoint.hpp: the same presets, choices and JSON): preset
+    ball-corner, rocking-block, rocking-block-friction, cradle3, cradle3-case2, cradle5,
+    cradle5-case2, cradle5-case3, sphere-corner, block3d-3, block3d-4, block3d-centered, or
+    "cradle" (masses, v_pre, length, radius: any Newton's cradle); the other arguments override
+    the preset's. Returns the summary (status, events, impulses, velocities, energies, derived
+    quantities) with .tables["trace.csv"] (impulses and velocities against P); .failure is not
+    empty where the collision was not resolved or broke an invariant. out: a folder to write
+    summary.json and trace.csv into (byte for byte the CLI's; multipoint.png unless plot=False)."""
+    folder = _output_folder(out)
+    raw = _clatter._multipoint(_given(preset=preset, e_star=None if e_star is None else
+                                      _np.atleast_1d(e_star), mu_s=mu_s, mu_d=mu_d,
+                                      work_def=work_def, compression=compression, recipe=recipe,
+                                      pairs=pairs, method=method, qdot=qdot,
+                                      max_events=max_events, max_steps=max_steps,
+                                      masses=masses, v_pre=v_pre, length=length, radius=radius),
+                               folder, bool(plot) and bool(folder))
+    return _report(raw, raw["failure"])
 
 
 def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, periods: int = 1,
