@@ -133,6 +133,7 @@ class Sweep(Table):
     observable   the observed quantity at its section, as the command names it ("y_apex")
     to_xarray()  a Dataset over the axes and the run, values padded with NaN along "record"
     plot(out)    the figure of `clatter sweep` as a PNG
+    files        the files written with out= (data, summary, json, plot), else {}
     """
 
     def __init__(self, columns, parameters, complete, observable=""):
@@ -140,6 +141,7 @@ class Sweep(Table):
         self.parameters = parameters
         self.complete = complete
         self.observable = observable
+        self.files: dict[str, str] = {}
 
     def plot(self, out, title=""):
         """Draws the sweep as `clatter sweep` does (its script, on the command's CSV files:
@@ -1171,22 +1173,57 @@ def boundary_crossing(system: System, solve: Names | None, parameter: str,
     return res
 
 
+def _initial_from_text(system, text):
+    """(t0, q, qd) of a state written as `clatter sweep --initial` takes it: "NAME=VALUE,..."
+    over the Scenario's start (names t, the coordinates and their NAMEdot)."""
+    if not isinstance(system, Scenario):
+        raise ValueError("initial: a state written as text changes the Scenario's start: give a "
+                         "Scenario, or (t0, q, qd)")
+    start = system.initial
+    t, q, qd = float(start["t"]), _np.array(start["q"], float), _np.array(start["qd"], float)
+    names = system.model.coordinate_names
+    allowed = ", ".join(["t"] + [f"{n}, {n}dot" for n in names])
+    for item in text.split(","):
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            raise ValueError(f"initial: give NAME=VALUE pairs separated by commas (names: "
+                             f"{allowed}), got {item!r}")
+        try:
+            v = float(value)
+        except ValueError:
+            raise ValueError(f"initial: {name} must be a number, got {value!r}") from None
+        if not _np.isfinite(v):
+            raise ValueError(f"initial: {name} must be finite")
+        if name == "t":
+            t = v
+        elif name in names:
+            q[names.index(name)] = v
+        elif name.endswith("dot") and name[:-3] in names:
+            qd[names.index(name[:-3])] = v
+        else:
+            raise ValueError(f"initial: unknown name {name!r} (allowed: {allowed})")
+    return t, q, qd
+
+
 def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, int]],
                      carry_over: str = "none",
-                     initial: Sequence[tuple[float, Vector, Vector]] | None = None,
-                     section: str = "apex", observe: str = "y", contact: int = -1,
+                     initial: Sequence[tuple[float, Vector, Vector] | str] | None = None,
+                     section: str = "apex", observe: str | None = None, contact: int = -1,
                      transient_periods: float = 1000.0, record_periods: float = 200.0,
                      period_parameter: str = "surface.omega", threads: int = 2,
                      periodic_tol: float | None = None, periodic_check: bool = True,
                      crossing: Crossing | None = None, clock: str = "periods",
                      max_time: float | None = None, progress: bool | None = None,
+                     out: str | None = None, plot: bool = True,
                      **options: Any) -> dict[str, Any]:
     """Sweeps of any named parameter(s), as `clatter sweep --param ...` (analysis::run_sweep).
 
     params: [(name, from, to, n)] with one or two axes; carry_over: none, up, down or both;
-    initial: [(t0, q, qd), ...] (default: the Scenario's start); section "apex", "impact" or
+    initial: [(t0, q, qd), ...] or texts as `--initial` takes them ("y=0.5,ydot=0" over the
+    Scenario's start) (default: the Scenario's start); section "apex", "impact" or
     "strobe" (t0 + k 2 pi/omega), or "crossing" with crossing=(name, value[, "up"|"down"|"both"])
-    (the coordinate crossing the value), and the quantity `observe` ("y", "ydot", "phase", "v_N").
+    (the coordinate crossing the value), and the quantity `observe` ("y", "ydot", "phase", "v_N";
+    default: phase on the impact section, else y, as the command).
     periodic_tol > 0: a value stops once its stroboscopic states close a cycle of <= 64 periods
     to that relative tolerance, shown stable by a perturbed replay, and the rest of its record
     repeats the cycle (docs/analysis.md); None (default): 1e-10 under the periods clock, else 0,
@@ -1202,12 +1239,18 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
     impacts_per_period, reason, message, cycle, closed_at and refused (the shortcut's cycle in periods,
     0 if run in full, and the period it closed at), and values (the observable's recorded
     values). The GIL is released; records are the same at any thread count.
+    out: a folder to write the command's files into once every value is done (app/sweep_files.hpp:
+    bifurcation.csv, summary.csv, summary.json; byte for byte `clatter sweep SCENARIO --param ...
+    --out DIR` for the same options; bifurcation.png unless plot=False); .files names them. The
+    initial states given here are named in summary.json as "t=T,NAME=V,...,NAMEdot=V".
     """
+    texts = None
     if isinstance(system, Scenario):
         model, opts = system.model, dict(system.options)
         if initial is None:
             init = system.initial
             initial = [(init["t"], init["q"], init["qd"])]
+            texts = ["scenario"]
     elif isinstance(system, Model):
         model, opts = system, {}
         if initial is None:
@@ -1215,7 +1258,17 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
     else:
         raise TypeError("the first argument must be a clatter.Model or a Scenario")
     opts.update(options)
+    if initial and all(isinstance(i, str) for i in initial):
+        texts = list(initial)
+        initial = [_initial_from_text(system, text) for text in initial]
     initials = [(float(t), _np.asarray(q, float), _np.asarray(qd, float)) for t, q, qd in initial]
+    if texts is None:  # as --initial spells a state
+        names = model.coordinate_names
+        texts = [",".join([f"t={t!r}"] + [f"{n}={float(v)!r}" for n, v in zip(names, q)]
+                          + [f"{n}dot={float(v)!r}" for n, v in zip(names, qd)])
+                 for t, q, qd in initials]
+    if observe is None:
+        observe = "phase" if section == "impact" else "y"
     # a bad simulation option is one error here, not one error row per value
     _clatter._check_options(dict(opts, t_end=opts.get("t_end", 0.0) or initials[0][0] + 1.0)
                             if initials else opts, initials[0][0] if initials else 0.0)
@@ -1227,6 +1280,11 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
         t0 = initials[0][0] if initials else 0.0
         events = str(clock).partition(":")[0] in ("impacts", "crossings")
         max_time = opts.get("t_end", 0.0) - t0 if events else 0.0
+    folder = _output_folder(out)
+    if isinstance(system, Scenario):
+        name, title = system.name, f"{system.name}: {system.description}"
+    else:
+        name, title = "", model.kind
     n_records = len(initials)
     for _, _, _, k in axes:
         n_records *= k
@@ -1237,11 +1295,19 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
                                   period_parameter, int(threads),
                                   None if periodic_tol is None else float(periodic_tol),
                                   bool(periodic_check), str(clock), float(max_time),
-                                  _advance_to(bar, lambda done, total: done))
+                                  _advance_to(bar, lambda done, total: done), folder, name,
+                                  texts, bool(plot) and bool(folder), title)
     finally:
         if bar is not None:
             bar.close()
     complete = raw.pop("complete")
+    files = raw.pop("files", None) or {}
+    figure = raw.pop("plot")
+    if figure is not None:
+        from . import plot as _plot
+        script, args, png = figure
+        _plot._run(script, list(args))
+        files["plot"] = png
     values = raw.pop("values")
     observable = raw.pop("observable")
     columns = {k: (_np.asarray(v, dtype=object) if k in ("reason", "message") else _np.asarray(v))
@@ -1249,7 +1315,9 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
     columns["values"] = _np.empty(len(values), dtype=object)
     for k, v in enumerate(values):
         columns["values"][k] = _np.asarray(v, float)
-    return Sweep(columns, [name for name, _, _, _ in axes], complete, observable)
+    result = Sweep(columns, [name for name, _, _, _ in axes], complete, observable)
+    result.files = files
+    return result
 
 
 # the typing helpers were needed only to write the annotations above (evaluated at definition)

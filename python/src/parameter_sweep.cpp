@@ -10,6 +10,10 @@
 //   clock: "periods", "time", "impacts[:CONTACT]" or "crossings" (what transient and record
 //   count; analysis::parse_clock)
 //   initials: [(t, q, qd), ...];  axes: [(name, from, to, n), ...] (1 or 2)
+//   out: a folder to write the command's files into (app/sweep_files.hpp: bifurcation.csv,
+//   summary.csv, summary.json last), with `scenario` (its name) and `initial_texts` (how each
+//   initial state was given) for summary.json; plot: bifurcation.png is named there and the
+//   figure's call returned (drawn by clatter/__init__.py), titled `title`
 
 #include <optional>
 #include <string>
@@ -21,7 +25,9 @@
 
 #include "bindings.hpp"
 #include "clatter/analysis/parameter_sweep.hpp"
+#include "clatter/app/sweep_files.hpp"
 #include "clatter/core/error.hpp"
+#include "streamed_file.hpp"
 
 namespace py = pybind11;
 
@@ -37,7 +43,10 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
                    int threads, std::optional<double> periodic_tol, bool periodic_check,
-                   const std::string& clock, double max_time, const py::object& progress) {
+                   const std::string& clock, double max_time, const py::object& progress,
+                   const std::string& out, const std::string& scenario,
+                   const std::vector<std::string>& initial_texts, bool plot,
+                   const std::string& title) {
   require_model(m);
   analysis::ParameterSweep sw;
   std::vector<analysis::GridAxis> grid;
@@ -94,11 +103,35 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     };
   const hybrid::SimulationOptions o = to_options(options);
   analysis::validate(sw, *m, init, control);
-  analysis::SweepOutcome out;
+  require(out.empty() || initial_texts.size() == init.size(), "initial",
+          "one text per initial state");
+  std::optional<StreamedFile> data_file, summary_file, json_file;
+  const std::filesystem::path dir = out;
+  app::SweepPaths paths{dir / "bifurcation.csv", dir / "summary.csv", {}, {}};
+  if (plot) paths.plot = dir / "bifurcation.png";
+  if (!out.empty()) {  // every place checked before the run (require_replaceable_file)
+    io::require_output_folder(dir, "out");
+    data_file.emplace(paths.data);
+    summary_file.emplace(paths.summary);
+    json_file.emplace(dir / "summary.json");
+  }
+  analysis::SweepOutcome outcome;
   {
     const py::gil_scoped_release release;
-    out = analysis::run_sweep(*m, init, o, sw, control);
+    outcome = analysis::run_sweep(*m, init, o, sw, control);
+    if (!out.empty() && outcome.complete) {
+      app::SweepWriter writer({scenario, sw, init, initial_texts}, paths,
+                              {&data_file->stream, &summary_file->stream, &json_file->stream});
+      for (const analysis::SweepRecord& r : outcome.records) writer.add(r);
+      writer.finish();
+    }
   }
+  if (!out.empty() && outcome.complete) {
+    data_file->commit();
+    summary_file->commit();
+    json_file->commit();
+  }
+  const analysis::SweepOutcome& out_records = outcome;
   std::vector<std::size_t> point;
   std::vector<int> run, distinct, cycle;
   std::vector<long> closed_at;
@@ -108,7 +141,7 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   std::vector<std::string> reason, error;
   std::vector<std::vector<double>> values;
   std::vector<std::vector<double>> coords(grid.size());
-  for (const analysis::SweepRecord& r : out.records) {
+  for (const analysis::SweepRecord& r : out_records.records) {
     point.push_back(r.point);
     run.push_back(r.run);
     distinct.push_back(r.distinct);
@@ -144,7 +177,17 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   d["reason"] = reason;
   d["message"] = error;
   d["values"] = values;
-  d["complete"] = out.complete;
+  d["complete"] = outcome.complete;
+  if (!out.empty() && outcome.complete && plot) {
+    const app::PlotCall call = app::sweep_plot(paths, false, title);
+    d["plot"] = py::make_tuple(call.script, call.args, call.out.string());
+  } else {
+    d["plot"] = py::none();
+  }
+  if (!out.empty() && outcome.complete)
+    d["files"] =
+        py::dict(py::arg("data") = paths.data.string(), py::arg("summary") = paths.summary.string(),
+                 py::arg("json") = (dir / "summary.json").string());
   d["observable"] = analysis::column_name(sw.observe);
   return d;
 }
@@ -156,7 +199,9 @@ void bind_parameter_sweep(py::module_& m) {
         py::arg("axes"), py::arg("carry"), py::arg("section"), py::arg("quantity"),
         py::arg("contact"), py::arg("transient"), py::arg("record"), py::arg("period_parameter"),
         py::arg("threads"), py::arg("periodic_tol"), py::arg("periodic_check"), py::arg("clock"),
-        py::arg("max_time"), py::arg("progress") = py::none());
+        py::arg("max_time"), py::arg("progress") = py::none(), py::arg("out") = "",
+        py::arg("scenario") = "", py::arg("initial_texts") = std::vector<std::string>{},
+        py::arg("plot") = false, py::arg("title") = "");
 }
 
 }  // namespace clatter::python

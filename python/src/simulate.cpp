@@ -38,6 +38,7 @@
 #include "clatter/io/atomic_file.hpp"
 #include "clatter/io/output_target.hpp"
 #include "clatter/model/planar_body_model.hpp"
+#include "streamed_file.hpp"
 
 namespace py = pybind11;
 
@@ -174,39 +175,6 @@ struct EventTables {
     d["qd_post"] = qd_post.array();
     return d;
   }
-};
-
-// One of the command's files streamed to a temporary beside its final name as the run goes (the
-// memory does not grow with the run), renamed into place by commit(); removed if never committed
-// (the run raised: nothing half-written is left).
-class StreamedFile {
- public:
-  explicit StreamedFile(std::filesystem::path path)
-      : path_(std::move(path)), tmp_(path_.string() + ".tmp-" + std::to_string(::getpid())) {
-    io::require_replaceable_file(path_, "out");
-    std::filesystem::create_directories(path_.parent_path());
-    stream.open(tmp_, std::ios::binary | std::ios::trunc);
-    require(stream.is_open(), "out", "cannot write " + tmp_.string());
-  }
-  StreamedFile(const StreamedFile&) = delete;
-  StreamedFile& operator=(const StreamedFile&) = delete;
-  ~StreamedFile() {
-    if (committed_) return;
-    stream.close();
-    std::error_code ec;
-    std::filesystem::remove(tmp_, ec);
-  }
-  void commit() {
-    stream.close();
-    require(!stream.fail(), "out", "cannot write " + path_.string());
-    std::filesystem::rename(tmp_, path_);
-    committed_ = true;
-  }
-  std::ofstream stream;
-
- private:
-  std::filesystem::path path_, tmp_;
-  bool committed_{false};
 };
 
 class Collector final : public hybrid::Recorder {

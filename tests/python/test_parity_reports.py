@@ -200,3 +200,85 @@ def test_figures_are_drawn_when_asked(tmp_path):
     assert os.path.getsize(r.files["plot"]) > 1000
     s = clatter.impact_sweep("fig3.8", n=100, out=str(tmp_path / "is"))
     assert s.files["plot"].endswith("map.png") and os.path.getsize(s.files["plot"]) > 1000
+
+
+SWEEP_FILES = ["bifurcation.csv", "summary.csv", "summary.json"]
+
+
+def sweep_same_bytes(cli, tmp_path, args, call):
+    """`clatter sweep ARGS --out D --no-plot` then call(D) into the same D: the three files equal
+    byte for byte (summary.json names them by path)."""
+    out = tmp_path / "sweep"
+    p = cli("sweep", *args, "--out", out, "--no-plot", "--no-progress")
+    want = {n: (out / n).read_bytes() for n in SWEEP_FILES}
+    assert json.loads(p.stdout) == json.loads(want["summary.json"])
+    shutil.rmtree(out)
+    r = call(str(out))
+    for n in SWEEP_FILES:
+        assert (out / n).read_bytes() == want[n], f"{n} differs between the CLI and Python"
+    assert sorted(os.listdir(out)) == SWEEP_FILES
+    return r
+
+
+def test_omega_sweep_is_the_commands(cli, examples, tmp_path):
+    # [BP]'s ball on the oscillating table with the command's defaults (apex section, periodic
+    # shortcut), a short transient
+    path = os.path.join(examples, "ball_table_period1.toml")
+    sc = clatter.load_scenario(path)
+    r = sweep_same_bytes(
+        cli, tmp_path, [path, "--omega", 3, 3.5, 6, "--transient-periods", 200,
+                        "--record-periods", 20],
+        lambda out: clatter.sweep_parameters(sc, [("surface.omega", 3, 3.5, 6)],
+                                             transient_periods=200, record_periods=20, out=out,
+                                             plot=False, progress=False))
+    assert set(r.files) == {"data", "summary", "json"}
+    # one apex height below the closed form's flip (A = 1, g = 9.81, e = 0.9: omega = 3.15753),
+    # at least two above it
+    pd = clatter.closed_form_orbit(1.0, 3.0, 9.81, 0.9)["omega_pd"]
+    assert pd == pytest.approx(3.15753, abs=1e-5)
+    for omega, distinct in zip(r["surface.omega"], r["distinct"]):
+        assert (distinct == 1) == (omega < pd), (omega, distinct)
+
+
+def test_two_starts_carried_both_ways_are_the_commands(cli, examples, tmp_path):
+    path = os.path.join(examples, "ball_table_period1.toml")
+    sc = clatter.load_scenario(path)
+    starts = ["y=0.5,ydot=0", "y=1.5,ydot=-1,t=0.1"]
+    args = [path, "--param", "surface.omega", 2.8, 3.3, 4, "--carry-over", "both",
+            "--transient-periods", 100, "--record-periods", 10, "--section", "impact"]
+    for s in starts:
+        args += ["--initial", s]
+    sweep_same_bytes(
+        cli, tmp_path, args,
+        lambda out: clatter.sweep_parameters(sc, [("surface.omega", 2.8, 3.3, 4)],
+                                             carry_over="both", initial=starts,
+                                             transient_periods=100, record_periods=10,
+                                             section="impact", out=out, plot=False,
+                                             progress=False))
+
+
+def test_autonomous_sweep_by_impacts_is_the_commands(cli, examples, tmp_path):
+    # McGeer's rimless wheel: no forcing, the transient and the record counted in impacts of
+    # spoke1; every slope's gait hits with the closed form's thetadot (test_sweep_cli.py)
+    path = os.path.join(examples, "rimless_wheel", "rimless_wheel.toml")
+    sc = clatter.load_scenario(path)
+    r = sweep_same_bytes(
+        cli, tmp_path, [path, "--param", "slope", 0.18, 0.24, 4, "--section", "impact",
+                        "--observe", "thetadot", "--clock", "impacts:spoke1", "--transient", 5,
+                        "--record", 2, "--max-time", 100],
+        lambda out: clatter.sweep_parameters(sc, [("slope", 0.18, 0.24, 4)], section="impact",
+                                             observe="thetadot", clock="impacts:spoke1",
+                                             transient_periods=5, record_periods=2,
+                                             max_time=100, out=out, plot=False, progress=False))
+    assert list(r["distinct"]) == [1] * 4
+
+
+def test_sweep_figure_and_refusals(examples, tmp_path):
+    sc = clatter.load_scenario(os.path.join(examples, "ball_table_period1.toml"))
+    r = clatter.sweep_parameters(sc, [("surface.omega", 3, 3.2, 3)], transient_periods=50,
+                                 record_periods=10, out=str(tmp_path / "s"), progress=False)
+    assert os.path.getsize(r.files["plot"]) > 1000
+    with pytest.raises(ValueError, match="^initial: unknown name 'z'"):
+        clatter.sweep_parameters(sc, [("surface.omega", 3, 3.2, 3)], initial=["z=1"],
+                                 out=str(tmp_path / "bad"))
+    assert not (tmp_path / "bad").exists()

@@ -79,22 +79,30 @@ void run_plot_script(const std::string& script, const std::vector<std::string>& 
   }
 }
 
+void draw_plot(OutputSet& set, const app::PlotCall& plot,
+               const std::vector<std::filesystem::path>& files, const std::filesystem::path& last,
+               const std::string& what_is_complete) {
+  std::vector<std::string> args = plot.args;
+  for (std::string& a : args) {
+    if (a == plot.out.string()) {
+      a = set.temporary(plot.out).string();
+      continue;
+    }
+    for (const std::filesystem::path& f : files)
+      if (a == f.string()) a = set.temporary(f).string();
+  }
+  set.draw(plot.out, last, [&] { run_plot_script(plot.script, args, what_is_complete); });
+}
+
 void commit_outputs(OutputSet& set, const std::vector<app::OutputFile>& files,
                     const std::optional<app::PlotCall>& plot, const std::filesystem::path& last,
                     const std::string& what_is_complete) {
-  for (const app::OutputFile& f : files) set.write(f.path, f.content);
-  if (plot) {
-    std::vector<std::string> args = plot->args;
-    for (std::string& a : args) {
-      if (a == plot->out.string()) {
-        a = set.temporary(plot->out).string();
-        continue;
-      }
-      for (const app::OutputFile& f : files)
-        if (a == f.path.string()) a = set.temporary(f.path).string();
-    }
-    set.draw(plot->out, last, [&] { run_plot_script(plot->script, args, what_is_complete); });
+  std::vector<std::filesystem::path> paths;
+  for (const app::OutputFile& f : files) {
+    set.write(f.path, f.content);
+    paths.push_back(f.path);
   }
+  if (plot) draw_plot(set, *plot, paths, last, what_is_complete);
   set.commit(last);
 }
 

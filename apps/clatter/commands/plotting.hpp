@@ -22,6 +22,13 @@ namespace clatter::cli {
 void run_plot_script(const std::string& script, const std::vector<std::string>& args,
                      const std::string& what_is_complete);
 
+/// Draws `plot` into the temporary of plot.out: its arguments that name one of `files` or the
+/// figure are mapped to their temporaries in `set` (OutputSet::draw: a failed plot commits the
+/// other files, `last` last, and throws).
+void draw_plot(OutputSet& set, const app::PlotCall& plot,
+               const std::vector<std::filesystem::path>& files, const std::filesystem::path& last,
+               const std::string& what_is_complete);
+
 /// Writes an operation's `files` into `set`, draws `plot` (when given) from their temporaries
 /// (python/clatter_plots/<plot->script>, its arguments that name a file or the figure mapped to
 /// the temporaries), and commits the set with `last` renamed last. A failed plot leaves the

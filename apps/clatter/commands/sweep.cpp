@@ -437,7 +437,6 @@ int run_sweep_cli(const SweepCliOptions& o) {
   if (world.rank() == 0) {
     SweepTable table;
     table.scenario = sc.name;
-    table.description = sc.description;
     table.sweep = sw;
     table.initials = initials;
     table.initial_texts = initial_texts;
@@ -556,18 +555,10 @@ int run_sweep_cli(const SweepCliOptions& o) {
 
   output->finish();
   if (o.plot) {
-    out.draw(files.plot, files.json, [&] {
-      std::vector<std::string> args;
-      if (o.hdf5) {
-        args = {"--hdf5", out.temporary(files.hdf5).string()};
-      } else {
-        args = {"--data", out.temporary(files.data).string(), "--summary",
-                out.temporary(files.summary).string()};
-      }
-      args.insert(args.end(), {"--out", out.temporary(files.plot).string(), "--title",
-                               sc.name + ": " + sc.description});
-      run_plot_script("sweep.py", args, "the CSV and JSON files are complete");
-    });
+    const app::SweepPaths paths{files.data, files.summary, files.hdf5, files.plot};
+    draw_plot(out, app::sweep_plot(paths, o.hdf5, sc.name + ": " + sc.description),
+              {files.data, files.summary, files.hdf5}, files.json,
+              "the CSV and JSON files are complete");
   }
   out.commit(files.json);
   checkpoint.remove_all();

@@ -14,7 +14,7 @@
 #include <random>
 #include <string>
 
-#include "commands/csv_number.hpp"
+#include "clatter/io/csv_number.hpp"
 #include "commands/sweep_checkpoint.hpp"
 #include "commands/sweep_transport.hpp"
 
@@ -208,7 +208,7 @@ TEST(SweepCodecs, CsvNumbersAreCsPercentPoint12g) {
   for (int k = 0; k < 100000; ++k) {
     const double x = awkward(rng);
     std::string mine;
-    append_g12(mine, x);
+    io::append_g12(mine, x);
     char c[64];
     std::snprintf(c, sizeof c, "%.12g", x);
     // C prints a NaN's sign ("-nan"); so does to_chars

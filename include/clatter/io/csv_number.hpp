@@ -4,9 +4,9 @@
 
 #include <string>
 
-namespace clatter::cli {
+namespace clatter::io {
 
 /// Appends x as C's printf("%.12g") writes it.
 void append_g12(std::string& s, double x);
 
-}  // namespace clatter::cli
+}  // namespace clatter::io
