@@ -631,7 +631,10 @@ def _given(**kw):
         elif _np.ndim(value) == 0:
             out[key] = float(value)
         else:
-            out[key] = [float(v) for v in _np.asarray(value, dtype=float).ravel()]
+            values = [float(v) for v in _np.asarray(value, dtype=float).ravel()]
+            if not values:  # the command cannot be given an empty list: it is not "the default"
+                raise ValueError(f"{key}: give at least one value (or leave it None)")
+            out[key] = values
     return out
 
 

@@ -57,6 +57,15 @@ def base_calls():
          {"direction": "up", "max_points": 3, "progress": False}),
         ("regions", clatter.regions, (), {"fix": ("mu", 0.5), "n": 11, "r": 0.9}),
         ("painleve", clatter.painleve, (), {"preset": "fig6.7b", "mu_p": [0.82], "t_end": 1.3}),
+        ("impact_report", clatter.impact_report, ("stronge", [0.3, -1.0], [2.75, 1.479, 2.25]),
+         {"e": 0.8, "mu": 0.5}),
+        ("impact_report_rigid", clatter.impact_report, ("brach",),
+         {"mass": 1.0, "inertia": 0.3, "offset": 1.0, "angle": 0.5, "qdot": [1.0, -2.0, 0.3],
+          "mu": 0.4, "e": 0.5}),
+        ("impact_sweep", clatter.impact_sweep, ("fig3.8",), {"n": 20}),
+        ("compliant", clatter.compliant, ("pendulum",), {"theta_deg": 30.0, "mu": 0.5}),
+        ("compliant_sweep", clatter.compliant_sweep, ("pendulum-fig4.16",), {"n": 5}),
+        ("multipoint", clatter.multipoint, ("cradle",), {"masses": [1.0, 2.0], "v_pre": 0.5}),
     ]
 
 
