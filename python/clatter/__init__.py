@@ -43,7 +43,7 @@ __all__ = [
     "CONTACT_MODES", "EVENT_KINDS", "LAWS", "STATUS_NAMES", "STOP_REASONS", "Model", "Scenario",
     "SimulationResult", "Table", "Branch", "Sweep", "Section", "closed_form_orbit", "find_orbit",
     "impact", "impacts", "load_plugin", "load_scenario", "models", "orbit_branch", "painleve",
-    "regions", "Report", "impact_report", "impact_sweep", "compliant", "compliant_sweep",
+    "regions", "schema", "Report", "impact_report", "impact_sweep", "compliant", "compliant_sweep",
     "multipoint",
     "python_model", "simulate", "sweep", "periodic_orbit", "continue_orbit", "poincare",
     "boundary_crossing", "state_names", "sweep_parameters", "System", "Vector", "Names",
@@ -61,10 +61,43 @@ def _frame(columns):
 
 
 class Table(dict):
-    """Columns by name (numpy arrays of one length), as the CLI's CSV file of the same name."""
+    """Columns by name (numpy arrays of one length), as the CLI's CSV file of the same name;
+    .units and .docs give each column's unit and meaning where its record's field list is known
+    (clatter.schema(); the simulation's samples and events), else they are empty."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.units: dict[str, str] = {}
+        self.docs: dict[str, str] = {}
 
     def to_pandas(self):
         return _frame(self)
+
+
+def _record_table(record, names, columns):
+    """A Table of `columns` in the order of the record's field list (io/schema.hpp, as the
+    command's CSV file), with .units and .docs by column."""
+    fields = _clatter._csv_columns(record, names)
+    t = Table((name, columns[name]) for name, _, _ in fields)
+    t.units = {name: unit for name, unit, _ in fields}
+    t.docs = {name: doc for name, _, doc in fields}
+    return t
+
+
+def schema(record: str | None = None) -> Any:
+    """The records clatter writes (io/schema.hpp), each a dict: name, where (the files and
+    commands), doc, json (keys of a JSON object, else CSV columns) and fields, each with name
+    (a repeated field's pattern, "{q}dot_pre"), unit ("[q]": the coordinate's own), doc,
+    repeat (once, coordinate, aux, contact, parameter, state, solved, multiplier, observable)
+    and when (the condition of its presence). record: one of them by name ("event")."""
+    records = _clatter._schemas()
+    if record is None:
+        return records
+    for r in records:
+        if r["name"] == record:
+            return r
+    raise ValueError(f"record: unknown {record!r} (known: "
+                     f"{', '.join(r['name'] for r in records)})")
 
 
 class Branch(Table):
@@ -258,55 +291,48 @@ class SimulationResult:
         from . import plot as _plot
         return _plot.simulation(self, out, style=style, title=title)
 
+    def _names(self, planar=False):
+        m = self.model
+        return {"coordinates": list(m.coordinate_names), "aux": list(m.aux_names),
+                "contacts": list(m.contact_names), "planar_body": planar}
+
     def _event_table(self, e):
         contacts = _np.array([""] + self.model.contact_names, dtype=object)
-        names = self.model.coordinate_names
-        t = Table()
-        t["t"] = e["t"]
-        t["kind"] = _names(EVENT_KINDS, e["kind"])
-        t["contact"] = contacts[e["contact"] + 1]
-        t["other"] = contacts[e["other"] + 1]
-        t["mode_after"] = _names(CONTACT_MODES, e["mode_after"])
-        t["region"] = e["region"]  # -1 where events.csv leaves it empty
-        t["brach_case"] = e["brach_case"]  # -1 likewise
-        t["status"] = _names(STATUS_NAMES, e["status"])
+        cols = {"t": e["t"], "kind": _names(EVENT_KINDS, e["kind"]),
+                "contact": contacts[e["contact"] + 1], "other": contacts[e["other"] + 1],
+                "mode_after": _names(CONTACT_MODES, e["mode_after"]),
+                "region": e["region"],  # -1 where events.csv leaves it empty
+                "brach_case": e["brach_case"],  # -1 likewise
+                "status": _names(STATUS_NAMES, e["status"]),
+                "delta_energy": e["delta_energy"], "energy": e["energy"],
+                "t_accumulation": e["t_accumulation"]}  # NaN where events.csv leaves it empty
         for i, v in enumerate(("T", "N")):
-            t[f"v_{v}_pre"] = e["v_pre"][:, i]
-            t[f"v_{v}_post"] = e["v_post"][:, i]
-            t[f"Lambda_{v}"] = e["Lambda"][:, i]
-        order = ["t", "kind", "contact", "other", "mode_after", "region", "brach_case", "status",
-                 "v_T_pre", "v_N_pre", "v_T_post", "v_N_post", "Lambda_T", "Lambda_N"]
-        t = Table((k, t[k]) for k in order)
-        t["delta_energy"] = e["delta_energy"]
-        t["energy"] = e["energy"]
-        t["t_accumulation"] = e["t_accumulation"]  # NaN where events.csv leaves it empty
-        for i, n in enumerate(names):
-            t[n] = e["q"][:, i]
-        for i, n in enumerate(names):
-            t[n + "dot_pre"] = e["qd_pre"][:, i]
-        for i, n in enumerate(names):
-            t[n + "dot_post"] = e["qd_post"][:, i]
-        return t
+            cols[f"v_{v}_pre"] = e["v_pre"][:, i]
+            cols[f"v_{v}_post"] = e["v_post"][:, i]
+            cols[f"Lambda_{v}"] = e["Lambda"][:, i]
+        for i, n in enumerate(self.model.coordinate_names):
+            cols[n] = e["q"][:, i]
+            cols[n + "dot_pre"] = e["qd_pre"][:, i]
+            cols[n + "dot_post"] = e["qd_post"][:, i]
+        return _record_table("event", self._names(), cols)
 
     def _timeseries(self, s):
         m = self.model
-        t = Table(t=s["t"])
-        for i, n in enumerate(m.coordinate_names):
-            t[n] = s["q"][:, i]
-        for i, n in enumerate(m.coordinate_names):
-            t[n + "dot"] = s["qd"][:, i]
-        for i, n in enumerate(m.aux_names):
-            t[n] = s["aux"][:, i]
-        t["energy"] = s["energy"]
         planar = "surface_h" in s
+        cols = {"t": s["t"], "energy": s["energy"]}
+        for i, n in enumerate(m.coordinate_names):
+            cols[n] = s["q"][:, i]
+            cols[n + "dot"] = s["qd"][:, i]
+        for i, n in enumerate(m.aux_names):
+            cols[n] = s["aux"][:, i]
         if planar:
-            t["surface_h"], t["surface_u"] = s["surface_h"], s["surface_u"]
+            cols["surface_h"], cols["surface_u"] = s["surface_h"], s["surface_u"]
         for c, n in enumerate(m.contact_names):
             if planar:
-                t[n + "_x"], t[n + "_y"] = s["contact_x"][:, c], s["contact_y"][:, c]
-            t[n + "_gap"] = s["gap"][:, c]
-            t[n + "_mode"] = _names(CONTACT_MODES, s["modes"][:, c])
-        return t
+                cols[n + "_x"], cols[n + "_y"] = s["contact_x"][:, c], s["contact_y"][:, c]
+            cols[n + "_gap"] = s["gap"][:, c]
+            cols[n + "_mode"] = _names(CONTACT_MODES, s["modes"][:, c])
+        return _record_table("sample", self._names(planar), cols)
 
     def check(self):
         """Raises RuntimeError with the engine's message unless the run reached t_end (as the

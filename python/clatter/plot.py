@@ -107,10 +107,14 @@ def sweep(result: Any, out: str, title: str = "") -> str:
     folder = _os.path.dirname(_os.path.abspath(out))
     if not _os.path.isdir(folder):
         raise FileNotFoundError(f"out: the folder {folder} does not exist")
+    from . import _clatter
     names = list(result.parameters)
-    labels = ["omega" if n == "surface.omega" else n for n in names]
     runs = len(set(int(r) for r in result["run"]))
-    key = labels + (["initial"] if runs > 1 else [])
+    columns = {"parameters": names, "several_initials": runs > 1,
+               "observable": result.observable or "value"}
+    # the headers of the command's files (io/schema.hpp)
+    head_data = [c for c, _, _ in _clatter._csv_columns("sweep_value", columns)]
+    head_summary = [c for c, _, _ in _clatter._csv_columns("sweep_point", columns)]
     rows = len(result["run"])
     with _tempfile.TemporaryDirectory(prefix="clatter-plot-") as tmp:
         data = _os.path.join(tmp, "bifurcation.csv")
@@ -118,8 +122,8 @@ def sweep(result: Any, out: str, title: str = "") -> str:
         with open(data, "w", newline="") as fd, open(summary, "w", newline="") as fs:
             wd = _csv.writer(fd, lineterminator="\n")
             ws = _csv.writer(fs, lineterminator="\n")
-            wd.writerow(key + [result.observable or "value"])
-            ws.writerow(key + ["distinct", "samples", "impacts_per_period", "reason", "message"])
+            wd.writerow(head_data)
+            ws.writerow(head_summary)
             for i in range(rows):
                 k = [_g12(result[n][i]) for n in names]
                 if runs > 1:

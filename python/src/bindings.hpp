@@ -21,6 +21,7 @@ void bind_analysis(pybind11::module_& m);         ///< analysis.cpp: sweeps and 
 void bind_orbits(pybind11::module_& m);           ///< orbits.cpp: orbits, sections of any model
 void bind_parameter_sweep(pybind11::module_& m);  ///< parameter_sweep.cpp: _run_sweep
 void bind_reports(pybind11::module_& m);          ///< reports.cpp: impact, compliant, multipoint
+void bind_schema(pybind11::module_& m);           ///< schema.cpp: the records' field lists
 
 /// The model a binding was given: a TypeError naming `model` if it is None (pybind11 passes None
 /// to a shared_ptr argument as a null pointer).

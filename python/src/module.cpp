@@ -14,4 +14,5 @@ PYBIND11_MODULE(_clatter, m) {
   clatter::python::bind_orbits(m);
   clatter::python::bind_parameter_sweep(m);
   clatter::python::bind_reports(m);
+  clatter::python::bind_schema(m);
 }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "clatter/core/error.hpp"
+#include "clatter/io/schema.hpp"
 
 namespace clatter::app {
 
@@ -107,18 +108,13 @@ std::vector<OutputFile> continuation_files(const OrbitSetup& s, const ContinueRe
                                            const std::filesystem::path& folder, bool plot) {
   const std::vector<std::string> names = analysis::state_names(*s.problem.model);
   const std::size_t ns = s.problem.solved.size();
-  std::ostringstream csv, bif;
-  csv << "branch,p,period";
-  bif << "branch,kind,p,period";
-  for (int i : s.problem.solved) {
-    csv << ',' << names[static_cast<std::size_t>(i)];
-    bif << ',' << names[static_cast<std::size_t>(i)];
-  }
   const std::size_t nl = c.start.multipliers.size();
-  csv << ",stable,max_abs_multiplier";
-  for (std::size_t k = 1; k <= nl; ++k) csv << ",lambda" << k << "_re,lambda" << k << "_im";
-  csv << ",tau_sn,tau_pd,tau_ns,margin,sticks,itinerary\n";
-  bif << ",max_abs_multiplier,detail\n";
+  io::SchemaNames columns;
+  for (int i : s.problem.solved) columns.solved.push_back(names[static_cast<std::size_t>(i)]);
+  columns.multipliers = static_cast<int>(nl);
+  std::ostringstream csv, bif;
+  csv << io::csv_header(io::schema(io::RecordKind::kBranchPoint), columns) << '\n';
+  bif << io::csv_header(io::schema(io::RecordKind::kBifurcation), columns) << '\n';
   for (const Branch& b : c.branches) {
     for (const analysis::OrbitPoint& p : b.branch.points) {
       csv << b.direction << ',';

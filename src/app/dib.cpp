@@ -8,6 +8,7 @@
 #include "clatter/analysis/orbit_branch.hpp"
 #include "clatter/contact/delassus.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/io/schema.hpp"
 #include "clatter/laws/stronge_scaling.hpp"
 #include "json_views.hpp"
 
@@ -192,11 +193,11 @@ Dib run_dib(const OrbitSetup& s, const DibRequest& r, const std::string& scenari
   // the branches of both sides, away from p*
   std::ostringstream csv;
   csv.precision(15);
-  csv << "side,region,p,period,stable,max_abs_multiplier,H,admissible";
-  for (int i : s.problem.solved) csv << ',' << names[static_cast<std::size_t>(i)];
   const std::size_t nl = bc.positive.found ? bc.positive.orbit.multipliers.size() : 0;
-  for (std::size_t k = 1; k <= nl; ++k) csv << ",abs_lambda" << k;
-  csv << '\n';
+  io::SchemaNames columns;
+  for (int i : s.problem.solved) columns.solved.push_back(names[static_cast<std::size_t>(i)]);
+  columns.multipliers = static_cast<int>(nl);
+  csv << io::csv_header(io::schema(io::RecordKind::kDibBranchPoint), columns) << '\n';
   for (const analysis::SideOrbit* side : {&bc.positive, &bc.negative}) {
     if (!side->found) continue;
     const std::string label = side == &bc.positive ? "H>0" : "H<0";

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "clatter/core/error.hpp"
+#include "clatter/io/schema.hpp"
 
 namespace clatter::app {
 
@@ -121,9 +122,9 @@ std::vector<OutputFile> section_files(const model::System& m, const SectionReque
                                       const std::filesystem::path& folder, bool plot) {
   std::ostringstream csv;
   csv.precision(17);
-  csv << "k,t";
-  for (const std::string& n : analysis::state_names(m)) csv << ',' << n;
-  csv << ",events_passed\n";
+  io::SchemaNames columns;
+  columns.state = analysis::state_names(m);
+  csv << io::csv_header(io::schema(io::RecordKind::kSectionPoint), columns) << '\n';
   for (std::size_t k = 0; k < run.points.size(); ++k) {
     const analysis::SectionPoint& p = run.points[k];
     csv << k << ',' << p.t;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "clatter/core/error.hpp"
+#include "clatter/io/schema.hpp"
 
 namespace clatter::app {
 
@@ -48,25 +49,13 @@ SimulationWriter::SimulationWriter(const model::System& m, std::ostream& timeser
       planar_(dynamic_cast<const model::PlanarBodyModel*>(&m)) {
   ts_.precision(precision);
   ev_.precision(17);
-  const std::vector<std::string> names = m.coordinate_names();
-  ts_ << 't';
-  for (const std::string& n : names) ts_ << ',' << n;
-  for (const std::string& n : names) ts_ << ',' << n << "dot";
-  for (const std::string& n : m.aux_names()) ts_ << ',' << n;
-  ts_ << ",energy";
-  if (planar_) ts_ << ",surface_h,surface_u";
-  for (int c = 0; c < m.num_contacts(); ++c) {
-    const std::string& n = m.contact(c).name;
-    if (planar_) ts_ << ',' << n << "_x," << n << "_y";
-    ts_ << ',' << n << "_gap," << n << "_mode";
-  }
-  ts_ << '\n';
-  ev_ << "t,kind,contact,other,mode_after,region,brach_case,status,v_T_pre,v_N_pre,v_T_post,"
-         "v_N_post,Lambda_T,Lambda_N,delta_energy,energy,t_accumulation";
-  for (const std::string& n : names) ev_ << ',' << n;
-  for (const std::string& n : names) ev_ << ',' << n << "dot_pre";
-  for (const std::string& n : names) ev_ << ',' << n << "dot_post";
-  ev_ << '\n';
+  io::SchemaNames names;
+  names.coordinates = m.coordinate_names();
+  names.aux = m.aux_names();
+  for (int c = 0; c < m.num_contacts(); ++c) names.contacts.push_back(m.contact(c).name);
+  names.planar_body = planar_ != nullptr;
+  ts_ << io::csv_header(io::schema(io::RecordKind::kSample), names) << '\n';
+  ev_ << io::csv_header(io::schema(io::RecordKind::kEvent), names) << '\n';
 }
 
 void SimulationWriter::on_sample(const hybrid::Sample& s) {

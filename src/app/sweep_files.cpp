@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "clatter/io/csv_number.hpp"
+#include "clatter/io/schema.hpp"
 
 namespace clatter::app {
 
@@ -27,17 +28,20 @@ void key_columns(std::ostringstream& out, const SweepTable& t, const analysis::S
   if (plan.directions() > 1) out << ',' << (plan.descending(r.run) ? "down" : "up");
 }
 
-void key_header(std::ostringstream& out, const SweepTable& t, const analysis::SweepPlan& plan) {
-  for (int k = 0; k < t.sweep.grid.dimension(); ++k) out << (k > 0 ? "," : "") << t.label(k);
-  if (t.initials.size() > 1) out << ",initial";
-  if (plan.directions() > 1) out << ",direction";
+// the names the sweep's records expand with (io/schema.hpp)
+io::SchemaNames schema_names(const SweepTable& t, const analysis::SweepPlan& plan) {
+  io::SchemaNames n;
+  for (const analysis::GridAxis& a : t.sweep.grid.axes()) n.parameters.push_back(a.name);
+  n.several_initials = t.initials.size() > 1;
+  n.both_directions = plan.directions() > 1;
+  n.observable = analysis::column_name(t.sweep.observe);
+  return n;
 }
 
 }  // namespace
 
 std::string SweepTable::label(int k) const {
-  const std::string& name = sweep.grid.axes()[static_cast<std::size_t>(k)].name;
-  return name == "surface.omega" ? "omega" : name;
+  return io::parameter_label(sweep.grid.axes()[static_cast<std::size_t>(k)].name);
 }
 
 std::string SweepTable::reason(const analysis::SweepRecord& r) {
@@ -71,13 +75,11 @@ std::string indented(const std::string& text, const std::string& by) {
 SweepWriter::SweepWriter(SweepTable table, const SweepPaths& paths, const SweepStreams& streams,
                          std::function<void(const analysis::SweepRecord&)> also)
     : t_(std::move(table)), plan_(t_.plan()), paths_(paths), out_(streams), also_(std::move(also)) {
-  std::ostringstream head;
-  head.precision(12);
-  key_header(head, t_, plan_);
-  const std::string key = head.str();
-  chunk_ = key + ',' + analysis::column_name(t_.sweep.observe) + '\n';
-  *out_.summary << key << ",distinct,samples,impacts_per_period,reason,message\n";
-  if (out_.timings != nullptr) *out_.timings << key << ",seconds,events,cycle,closed_at,refused\n";
+  const io::SchemaNames names = schema_names(t_, plan_);
+  chunk_ = io::csv_header(io::schema(io::RecordKind::kSweepValue), names) + '\n';
+  *out_.summary << io::csv_header(io::schema(io::RecordKind::kSweepPoint), names) << '\n';
+  if (out_.timings != nullptr)
+    *out_.timings << io::csv_header(io::schema(io::RecordKind::kSweepTiming), names) << '\n';
 
   // summary.json: the options, then "points" written record by record, then "failed" and "files"
   nlohmann::json params = nlohmann::json::array();
