@@ -31,6 +31,16 @@ def markdown():
             doc = f["doc"].replace("|", "\\|")
             lines.append(f"| `{f['name']}` | {f['unit']} | {doc} | {when} |")
         lines.append("")
+    lines += ["## Status words", "",
+              "Every result's status, stop reason or end, from the one table of names beside "
+              "each enumeration (`include/clatter/core/enum_names.hpp`). Words shared between "
+              "results mean the same in each: `ok` a valid result, `energy_gain` valid as the law "
+              "prescribes it but the kinetic energy grew, `no_termination` an impulse-space "
+              "integration that did not end, `max_events` an event cap reached, `grazing` a "
+              "branch ended by a grazing.", "", "| result | words |", "|---|---|"]
+    for result, words in clatter._clatter._status_words():
+        lines.append(f"| {result} | {', '.join(f'`{w}`' for w in words)} |")
+    lines.append("")
     return "\n".join(lines)
 
 

@@ -2,6 +2,8 @@
 // of the tables that mirror the commands' CSV files.
 //
 //   _schemas() -> [{name, where, doc, json, fields: [{name, unit, doc, repeat, when}]}]
+//   _status_words() -> [(result, [word, ...]), ...]: every result's status vocabulary
+//   (core/enum_names.hpp)
 //   _csv_columns(name, names) -> [(column, unit, doc), ...]: names has the keys of
 //   io::SchemaNames
 //   (coordinates, aux, contacts, parameters, state, solved, multipliers, observable,
@@ -12,8 +14,15 @@
 #include <string>
 
 #include "bindings.hpp"
+#include "clatter/analysis/orbit_branch.hpp"
+#include "clatter/analysis/orbit_continuation.hpp"
+#include "clatter/compliant/compliant_impact.hpp"
+#include "clatter/core/enum_names.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/hybrid/data.hpp"
 #include "clatter/io/schema.hpp"
+#include "clatter/laws/impact.hpp"
+#include "clatter/multipoint/multipoint_status.hpp"
 
 namespace clatter::python {
 
@@ -76,10 +85,31 @@ py::list csv_columns(const std::string& name, const py::dict& given) {
   return out;
 }
 
+template <class E>
+py::tuple words(const char* result) {
+  py::list w;
+  for (std::size_t i = 0; i < name_count<E>(); ++i) w.append(name_of(static_cast<E>(i)));
+  return py::make_tuple(result, w);
+}
+
+py::list status_words() {
+  py::list out;
+  out.append(words<hybrid::StopReason>("engine stop reason (simulate, sweep; reason)"));
+  out.append(words<Status>("impact law status (events.csv, impact; status)"));
+  out.append(words<multipoint::Status>("multi-point collision status (multipoint; status)"));
+  out.append(words<compliant::SolveStatus>("compliant impact status (compliant; status)"));
+  out.append(words<compliant::Outcome>("compliant impact outcome (compliant; outcome)"));
+  out.append(words<analysis::OrbitBranchEnd>("end of an orbit branch (continue; end)"));
+  out.append(
+      words<analysis::BranchEnd>("end of a ball orbit branch (orbits --e; end_high, end_low)"));
+  return out;
+}
+
 }  // namespace
 
 void bind_schema(py::module_& m) {
   m.def("_schemas", &schemas, "the records clatter writes (io/schema.hpp)");
+  m.def("_status_words", &status_words, "every result's status vocabulary (core/enum_names.hpp)");
   m.def("_csv_columns", &csv_columns, py::arg("name"), py::arg("names"),
         "a record's columns with its repeated fields expanded (io::csv_columns)");
 }

@@ -360,7 +360,7 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
   std::vector<std::int8_t> modes;
   for (int c = 0; c < m.num_contacts(); ++c)
     modes.push_back(static_cast<std::int8_t>(r.modes[static_cast<std::size_t>(c)]));
-  const hybrid::EnergyLedger& L = r.energy;
+  const EnergyLedger& L = r.energy;
   py::dict energy;
   energy["initial"] = L.initial;
   energy["applied_work"] = L.applied_work;

@@ -271,21 +271,7 @@ std::string_view to_string(OrbitEventKind k) {
   return "?";
 }
 
-std::string_view to_string(OrbitBranchEnd e) {
-  switch (e) {
-    case OrbitBranchEnd::kParameterRange:
-      return "parameter_range";
-    case OrbitBranchEnd::kGrazing:
-      return "grazing";
-    case OrbitBranchEnd::kMaxPoints:
-      return "max_points";
-    case OrbitBranchEnd::kStepTooSmall:
-      return "step_too_small";
-    case OrbitBranchEnd::kMultiplierBound:
-      return "multiplier_bound";
-  }
-  return "?";
-}
+std::string_view to_string(OrbitBranchEnd e) { return name_of(e); }
 
 void validate(const OrbitBranchOptions& o) {
   require(!o.parameter.empty(), "parameter", "must name a model parameter");

@@ -291,23 +291,7 @@ std::string_view to_string(BifurcationKind k) {
   return "?";
 }
 
-std::string_view to_string(BranchEnd e) {
-  switch (e) {
-    case BranchEnd::kOmegaRange:
-      return "omega_range";
-    case BranchEnd::kGrazing:
-      return "grazing";
-    case BranchEnd::kMaxPoints:
-      return "max_points";
-    case BranchEnd::kStepTooSmall:
-      return "step_too_small";
-    case BranchEnd::kMultiplierBound:
-      return "multiplier_bound";
-    case BranchEnd::kBifurcation:
-      return "bifurcation";
-  }
-  return "?";
-}
+std::string_view to_string(BranchEnd e) { return name_of(e); }
 
 Branch continue_orbit(const ImpactOscillator& osc, const PeriodicOrbit& start, int direction,
                       const ContinuationOptions& options) {

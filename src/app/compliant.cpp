@@ -29,7 +29,7 @@ CompliantReport run_compliant(const CompliantRequest& o, const std::string& hist
     opt.t_max = o.t_max.value_or(200.0 * s.t_ref);
     r = compliant::integrate_numeric(s.model, s.x_dot0, s.z_dot0, opt);
   }
-  nlohmann::json j = detail::result_json(s, r, compliant::energy_ledger(s.model, r));
+  nlohmann::json j = detail::result_json(s, r, compliant::work_account(s.model, r));
   j["method"] = o.method;
   if (!history.empty()) {
     report.history = detail::history_header() + detail::history_rows(s, r, "impact", o.samples);

@@ -91,7 +91,7 @@ CompliantSetup make_setup(const CompliantBody& o) {
   return s;
 }
 
-nlohmann::json result_json(const CompliantSetup& s, const Result& r, const EnergyLedger& L) {
+nlohmann::json result_json(const CompliantSetup& s, const Result& r, const WorkAccount& L) {
   const double t = s.t_ref;
   nlohmann::json j;
   j["body"] = s.body;

@@ -7,7 +7,7 @@
 
 #include "clatter/app/compliant.hpp"
 #include "clatter/compliant/compliant_impact.hpp"
-#include "clatter/compliant/energy_ledger.hpp"
+#include "clatter/compliant/work_account.hpp"
 
 namespace clatter::app::detail {
 
@@ -26,7 +26,7 @@ struct CompliantSetup {
 CompliantSetup make_setup(const CompliantBody& body);
 
 nlohmann::json result_json(const CompliantSetup& s, const compliant::Result& r,
-                           const compliant::EnergyLedger& ledger);
+                           const compliant::WorkAccount& ledger);
 
 // The history CSV's header and the rows of one impact, labelled `curve` (app/compliant.hpp).
 std::string history_header();

@@ -83,7 +83,7 @@ Output histories(const std::vector<std::pair<std::string, CompliantBody>>& cases
     const CompliantSetup s = make_setup(body);
     const Result r = solve(s.model, s.x_dot0, s.z_dot0);
     csv += history_rows(s, r, label, n);
-    nlohmann::json j = result_json(s, r, energy_ledger(s.model, r));
+    nlohmann::json j = result_json(s, r, work_account(s.model, r));
     j["curve"] = label;
     runs.push_back(j);
   }
@@ -100,7 +100,7 @@ std::string sweep_row(const std::string& group, const std::string& curve, double
   const State& f = r.final_state;
   const bool wedge = r.outcome == Outcome::kWedge;
   const double V_f = wedge ? 0.0 : std::hypot(f.x_dot, f.z_dot) / std::hypot(s.x_dot0, s.z_dot0);
-  const EnergyLedger L = energy_ledger(s.model, r);
+  const WorkAccount L = work_account(s.model, r);
   return group + "," + curve + "," + fmt(x) + "," + fmt(f.x_dot / s.v_ref) + "," +
          fmt(f.z_dot / s.v_ref) + "," + fmt(V_f) + "," +
          fmt(-L.kinetic_energy_change / L.kinetic_energy_pre) + "," + to_string(r.outcome) + "," +

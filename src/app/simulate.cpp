@@ -124,7 +124,7 @@ std::string simulation_summary(const model::System& m, const RunLabel& label,
   nlohmann::json q = nlohmann::json::array(), qd = nlohmann::json::array();
   for (int i = 0; i < r.q.size(); ++i) q.push_back(r.q(i));
   for (int i = 0; i < r.qd.size(); ++i) qd.push_back(r.qd(i));
-  const hybrid::EnergyLedger& L = r.energy;
+  const EnergyLedger& L = r.energy;
   nlohmann::json j = {{"scenario", label.name},
                       {"description", label.description},
                       {"kind", label.kind},

@@ -86,37 +86,9 @@ StickStep stick_step(const Model& model, const StickFlow& flow, bool need_compre
 
 }  // namespace
 
-const char* to_string(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::kGrossStick:
-      return "gross_stick";
-    case Outcome::kStickSlip:
-      return "stick_slip";
-    case Outcome::kSlipStickSlip:
-      return "slip_stick_slip";
-    case Outcome::kGrossSlip:
-      return "gross_slip";
-    case Outcome::kWedge:
-      return "wedge";
-    case Outcome::kOther:
-      return "other";
-    case Outcome::kUnresolved:
-      return "unresolved";
-  }
-  return "?";
-}
+const char* to_string(Outcome outcome) { return name_of(outcome); }
 
-const char* to_string(SolveStatus status) {
-  switch (status) {
-    case SolveStatus::kOk:
-      return "ok";
-    case SolveStatus::kPhaseLimit:
-      return "phase_limit";
-    case SolveStatus::kRootIterations:
-      return "root_iterations";
-  }
-  return "?";
-}
+const char* to_string(SolveStatus status) { return name_of(status); }
 
 void require_in_range(const Model& model, double x_dot0, double z_dot0) {
   if (!model.singular()) return;

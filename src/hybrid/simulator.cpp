@@ -11,29 +11,7 @@
 
 namespace clatter::hybrid {
 
-const char* to_string(StopReason r) {
-  switch (r) {
-    case StopReason::kEndTime:
-      return "end_time";
-    case StopReason::kMaxEvents:
-      return "max_events";
-    case StopReason::kZeno:
-      return "zeno";
-    case StopReason::kPainleve:
-      return "painleve";
-    case StopReason::kEventLocation:
-      return "event_location";
-    case StopReason::kNonFinite:
-      return "non_finite";
-    case StopReason::kWallTime:
-      return "wall_time";
-    case StopReason::kCancelled:
-      return "cancelled";
-    case StopReason::kMaxSteps:
-      return "max_steps";
-  }
-  return "unknown";
-}
+const char* to_string(StopReason r) { return name_of(r); }
 
 namespace {
 

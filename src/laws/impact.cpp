@@ -5,19 +5,7 @@
 
 namespace clatter {
 
-const char* to_string(Status s) {
-  switch (s) {
-    case Status::kOk:
-      return "ok";
-    case Status::kEnergyGain:
-      return "energy_gain";
-    case Status::kSingular:
-      return "singular";
-    case Status::kNoTermination:
-      return "no_termination";
-  }
-  return "unknown";
-}
+const char* to_string(Status s) { return name_of(s); }
 
 const char* to_string(SlipMode m) {
   switch (m) {

@@ -11,7 +11,7 @@
 #include <random>
 
 #include "clatter/compliant/compliant_impact.hpp"
-#include "clatter/compliant/energy_ledger.hpp"
+#include "clatter/compliant/work_account.hpp"
 
 namespace clatter::compliant {
 namespace {
@@ -44,7 +44,7 @@ TEST(CompliantProperty, InvariantsAlongRandomImpacts) {
     const Result r = solve(m, x0, z0);
     ASSERT_EQ(r.status, SolveStatus::kOk);
     ++outcomes[static_cast<int>(r.outcome)];
-    const EnergyLedger L = energy_ledger(m, r);
+    const WorkAccount L = work_account(m, r);
     const double E0 = L.kinetic_energy_pre;
     EXPECT_NEAR(L.residual, 0.0, 1e-11 * E0);
     const double t_end = L.t_end;

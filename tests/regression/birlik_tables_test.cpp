@@ -16,11 +16,11 @@
 #include <numbers>
 
 #include "clatter/compliant/compliant_impact.hpp"
-#include "clatter/compliant/energy_ledger.hpp"
 #include "clatter/compliant/pendulum_rigid.hpp"
 #include "clatter/compliant/presets.hpp"
 #include "clatter/compliant/slip_direction_flow.hpp"
 #include "clatter/compliant/wedging.hpp"
+#include "clatter/compliant/work_account.hpp"
 
 namespace clatter::compliant {
 namespace {
@@ -210,7 +210,7 @@ TEST(BirlikRegression, Fig46PhaseTable) {
   EXPECT_NEAR(c.u3 / length_unit, -0.7321, 1e-4);
   EXPECT_NEAR(c.u1 / length_unit, -0.4429, 1e-4);
   // friction work / KE0 [D]: slip 1 −0.3019, slip 2 −0.1457, total loss 0.4476
-  const EnergyLedger L = energy_ledger(p.model, p.r);
+  const WorkAccount L = work_account(p.model, p.r);
   EXPECT_NEAR(L.friction_work_phase[0] / L.kinetic_energy_pre, -0.3019, 1e-4);
   EXPECT_NEAR(L.friction_work_phase[2] / L.kinetic_energy_pre, -0.1457, 1e-4);
   EXPECT_NEAR(-L.kinetic_energy_change / L.kinetic_energy_pre, 0.4476, 1e-4);
@@ -258,7 +258,7 @@ TEST(BirlikRegression, Fig45GrossStick) {
     const State s = state_at(p.model, p.r, f * p.r.t_f);
     EXPECT_NEAR(s.F1(p.model) / s.F3(p.model), 1.0 / std::tan(70.0 * kDeg) / 1.21, 1e-9);
   }
-  const EnergyLedger L = energy_ledger(p.model, p.r);
+  const WorkAccount L = work_account(p.model, p.r);
   EXPECT_NEAR((L.work1_c + L.work1_r) / L.kinetic_energy_pre, 0.0, 1e-12);  // [T] §4.2.1.3
   EXPECT_NEAR((L.work3_c + L.work3_r) / L.kinetic_energy_pre, 0.0, 1e-12);
 }

@@ -178,7 +178,7 @@ TEST(NdcRodOnBelt, EnergyLedgerBalances) {
   for (const Row& row : rows()) {
     SCOPED_TRACE(row.file);
     const RowRun r = run(row, 3.0 * row.period);
-    const hybrid::EnergyLedger& L = r.result.energy;
+    const EnergyLedger& L = r.result.energy;
     const double scale = std::abs(L.initial) + std::abs(L.total()) + std::abs(L.applied_work) +
                          L.impact_loss + std::abs(L.friction_loss);
     EXPECT_LT(std::abs(L.balance()), 1e-8 * scale);

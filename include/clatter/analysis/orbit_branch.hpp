@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "clatter/analysis/shooting.hpp"
+#include "clatter/core/enum_names.hpp"
 
 namespace clatter::analysis {
 
@@ -105,6 +106,18 @@ enum class OrbitBranchEnd : std::uint8_t {
   kMultiplierBound,
 };
 [[nodiscard]] std::string_view to_string(OrbitBranchEnd e);
+
+}  // namespace clatter::analysis
+
+namespace clatter {
+template <>
+struct EnumNames<analysis::OrbitBranchEnd> {
+  static constexpr std::array<const char*, 5> names{"parameter_range", "grazing", "max_points",
+                                                    "step_too_small", "multiplier_bound"};
+};
+}  // namespace clatter
+
+namespace clatter::analysis {
 
 struct OrbitBranch {
   std::vector<OrbitPoint> points;

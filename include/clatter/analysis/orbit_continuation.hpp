@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "clatter/analysis/impact_oscillator.hpp"
+#include "clatter/core/enum_names.hpp"
 
 namespace clatter::analysis {
 
@@ -89,6 +90,18 @@ enum class BranchEnd {
   kBifurcation
 };
 [[nodiscard]] std::string_view to_string(BranchEnd e);
+
+}  // namespace clatter::analysis
+
+namespace clatter {
+template <>
+struct EnumNames<analysis::BranchEnd> {
+  static constexpr std::array<const char*, 6> names{
+      "omega_range", "grazing", "max_points", "multiplier_bound", "step_too_small", "bifurcation"};
+};
+}  // namespace clatter
+
+namespace clatter::analysis {
 
 struct Branch {
   int impacts{1};

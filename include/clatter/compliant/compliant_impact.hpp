@@ -31,6 +31,7 @@
 #include <limits>
 
 #include "clatter/compliant/compliant_contact.hpp"
+#include "clatter/core/enum_names.hpp"
 
 namespace clatter::compliant {
 
@@ -56,6 +57,22 @@ enum class SolveStatus : std::uint8_t {
 };
 
 [[nodiscard]] const char* to_string(SolveStatus status);
+
+}  // namespace clatter::compliant
+
+namespace clatter {
+template <>
+struct EnumNames<compliant::Outcome> {
+  static constexpr std::array<const char*, 7> names{
+      "gross_stick", "stick_slip", "slip_stick_slip", "gross_slip", "wedge", "other", "unresolved"};
+};
+template <>
+struct EnumNames<compliant::SolveStatus> {
+  static constexpr std::array<const char*, 3> names{"ok", "phase_limit", "root_iterations"};
+};
+}  // namespace clatter
+
+namespace clatter::compliant {
 
 struct Options {
   int max_phases{kMaxPhases};  ///< ≤ kMaxPhases

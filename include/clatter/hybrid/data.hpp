@@ -25,8 +25,9 @@
 #include <string>
 #include <vector>
 
+#include "clatter/core/energy_ledger.hpp"
+#include "clatter/core/enum_names.hpp"
 #include "clatter/hybrid/constrained_dynamics.hpp"
-#include "clatter/hybrid/energy_ledger.hpp"
 #include "clatter/hybrid/event_record.hpp"
 #include "clatter/hybrid/simulation_options.hpp"
 #include "clatter/hybrid/simultaneous_impact.hpp"
@@ -79,6 +80,19 @@ enum class StopReason : std::uint8_t {
 inline constexpr int kNumStopReasons = static_cast<int>(StopReason::kMaxSteps) + 1;
 
 [[nodiscard]] const char* to_string(StopReason r);
+
+}  // namespace clatter::hybrid
+
+namespace clatter {
+template <>
+struct EnumNames<hybrid::StopReason> {
+  static constexpr std::array<const char*, 9> names{"end_time",  "max_events",     "zeno",
+                                                    "painleve",  "event_location", "non_finite",
+                                                    "wall_time", "cancelled",      "max_steps"};
+};
+}  // namespace clatter
+
+namespace clatter::hybrid {
 
 /// What the engine counted (SimulationResult carries the same fields).
 struct Counters {

@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "clatter/contact/contact_matrix.hpp"
+#include "clatter/core/enum_names.hpp"
 #include "clatter/core/types.hpp"
 
 namespace clatter {
@@ -49,6 +50,12 @@ enum class Status : std::uint8_t {
 
 [[nodiscard]] const char* to_string(Status s);
 [[nodiscard]] const char* to_string(SlipMode m);
+
+template <>
+struct EnumNames<Status> {
+  static constexpr std::array<const char*, 4> names{"ok", "energy_gain", "singular",
+                                                    "no_termination"};
+};
 
 /// The contact state at the onset of the impact.
 struct ImpactInput {

@@ -22,7 +22,7 @@
 /// forcing, and the velocity-product terms of a configuration-dependent M. Signs: v_N < 0
 /// approaches, λ_N ≥ 0 pushes, g_N ≥ 0 open. Units: SI unless a model says it is dimensionless.
 ///
-/// The engine's energy ledger (hybrid/energy_ledger.hpp) books P_a as `applied_work`, λ·w as the
+/// The engine's energy ledger (core/energy_ledger.hpp) books P_a as `applied_work`, λ·w as the
 /// obstacle's work, −λ·v as friction loss and the impact laws' ΔE as impact loss; conformance
 /// (model/conformance.hpp) checks that it balances for every registered model.
 ///

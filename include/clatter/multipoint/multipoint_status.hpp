@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include "clatter/core/enum_names.hpp"
+
 namespace clatter::multipoint {
 
 enum class Status : std::uint8_t {
@@ -34,3 +36,12 @@ enum class Status : std::uint8_t {
 [[nodiscard]] const char* to_string(Status s);
 
 }  // namespace clatter::multipoint
+
+namespace clatter {
+template <>
+struct EnumNames<multipoint::Status> {
+  static constexpr std::array<const char*, 7> names{
+      "ok",           "energy_gain", "pulling_contact", "singular_rates", "no_termination",
+      "disconnected", "max_events"};
+};
+}  // namespace clatter

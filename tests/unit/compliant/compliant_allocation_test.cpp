@@ -1,4 +1,4 @@
-// solve() and energy_ledger() claim to allocate nothing (compliant_impact.hpp, STYLE §6.5): a
+// solve() and work_account() claim to allocate nothing (compliant_impact.hpp, STYLE §6.5): a
 // replaced global operator new counts heap allocations around the calls, for a stick–slip, a
 // slip–stick–slip, a gross stick and a wedge (the permanent-stick proof included).
 
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "clatter/compliant/compliant_impact.hpp"
-#include "clatter/compliant/energy_ledger.hpp"
+#include "clatter/compliant/work_account.hpp"
 
 namespace {
 long g_allocations = 0;
@@ -43,11 +43,11 @@ TEST(CompliantAllocation, SolveAndLedgerDoNotAllocate) {
   double sink = 0.0;
   for (const Run& r : runs) {
     const Result res = solve(r.m, r.x, r.z);
-    sink += energy_ledger(r.m, res).residual;
+    sink += work_account(r.m, res).residual;
   }
   for (const Run& r : pendulums) {
     const Result res = solve(r.m, r.x, r.z);
-    sink += energy_ledger(r.m, res).residual + res.t_c;
+    sink += work_account(r.m, res).residual + res.t_c;
   }
   EXPECT_EQ(g_allocations - before, 0);
   EXPECT_TRUE(std::isfinite(sink));

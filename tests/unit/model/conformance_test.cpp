@@ -64,7 +64,7 @@ TEST(Conformance, EveryExampleBalancesItsEnergyLedger) {
     o.t_end = std::min(o.t_end, sc.initial.t + 4.0);
     o.output_dt = 0.0;
     const hybrid::SimulationResult r = hybrid::simulate(*sc.model, sc.initial, o);
-    const hybrid::EnergyLedger& L = r.energy;
+    const EnergyLedger& L = r.energy;
     const double scale = std::abs(L.initial) + std::abs(L.kinetic) + std::abs(L.potential) +
                          std::abs(L.applied_work) + std::abs(L.surface_work) + L.impact_loss +
                          std::abs(L.friction_loss) + std::abs(L.reset);

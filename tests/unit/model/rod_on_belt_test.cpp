@@ -104,7 +104,7 @@ TEST(RodOnBelt, SustainedSlidingBalancesTheLedger) {
       hybrid::simulate(m, hybrid::InitialState(0.0, {0.0, 0.01, p.theta0}, {0.0, -0.1, 0.0}), o);
   ASSERT_EQ(r.reason, hybrid::StopReason::kEndTime) << r.message;
   EXPECT_NE(r.modes[0], hybrid::ContactMode::kOpen);  // still on the line
-  const hybrid::EnergyLedger& L = r.energy;
+  const EnergyLedger& L = r.energy;
   EXPECT_GT(L.friction_loss, 1.0);
   const double scale = std::abs(L.initial) + std::abs(L.total()) + std::abs(L.applied_work) +
                        L.impact_loss + L.friction_loss;

@@ -1,4 +1,4 @@
-#include "clatter/compliant/energy_ledger.hpp"
+#include "clatter/compliant/work_account.hpp"
 
 #include "clatter/compliant/slip_phase.hpp"
 #include "clatter/compliant/stick_phase.hpp"
@@ -59,8 +59,8 @@ double contact_kinetic_energy(const ContactMatrix& W, double x_dot, double z_dot
   return e;
 }
 
-EnergyLedger energy_ledger(const Model& model, const Result& result) {
-  EnergyLedger L;
+WorkAccount work_account(const Model& model, const Result& result) {
+  WorkAccount L;
   const State& s0 = result.initial;
   L.kinetic_energy_pre = contact_kinetic_energy(model.W, s0.x_dot, s0.z_dot);
   const double t_c = std::isnan(result.t_c) ? std::numeric_limits<double>::infinity() : result.t_c;

@@ -1,6 +1,9 @@
 #pragma once
 /// @file
-/// The energy ledger of a run. With E = T + V (model::System energies),
+/// The energy ledger, the one account of energy in clatter: of a run (hybrid::Data::ledger,
+/// summary.json's "energy"), and of one compliant impact (compliant/work_account.hpp, whose
+/// springs are the potential and friction the only loss). With E = T + V (model::System
+/// energies),
 /// @verbatim
 ///   E(t) − E(t₀) = W_applied + W_surface − L_impact − L_friction + ΔE_reset
 ///   W_applied  = ∫ P_a dt                       applied non-conservative forces and explicit
@@ -14,7 +17,7 @@
 /// @endverbatim
 /// balance() is the residual; it is at the level of the integration tolerance.
 
-namespace clatter::hybrid {
+namespace clatter {
 
 struct EnergyLedger {
   double initial{0.0};
@@ -32,4 +35,4 @@ struct EnergyLedger {
   }
 };
 
-}  // namespace clatter::hybrid
+}  // namespace clatter

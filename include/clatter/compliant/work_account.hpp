@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Energy and work account of a compliant impact ([Bi] §4.2.1.3, Eqs 4.61–4.68 with the
+/// The work account of a compliant impact ([Bi] §4.2.1.3, Eqs 4.61–4.68 with the
 /// corrections of spec 002_pendulum.md §3.8): friction is the only dissipation, so
 /// @verbatim
 ///   ΔKE(t) + ½k1u1² + ½k3u3² = ∫₀ᵗ F1 s dt   (≤ 0),        s = ẋ − u̇1
@@ -17,10 +17,11 @@
 #include <array>
 
 #include "clatter/compliant/compliant_impact.hpp"
+#include "clatter/core/energy_ledger.hpp"
 
 namespace clatter::compliant {
 
-struct EnergyLedger {
+struct WorkAccount {
   double t_end{0.0};                  ///< end of the accounted motion [s]
   double kinetic_energy_pre{0.0};     ///< ½ v0ᵀ W⁺ v0 (contact-space kinetic energy) [J]
   double kinetic_energy_change{0.0};  ///< ΔKE = P·v0 + ½ PᵀWP at t_end [J]
@@ -30,10 +31,22 @@ struct EnergyLedger {
   double work1_c{0.0}, work1_r{0.0};  ///< ∫F1 ẋ dt in compression / restitution [J]
   double work3_c{0.0}, work3_r{0.0};  ///< ∫F3 ż dt in compression / restitution [J]
   double residual{0.0};  ///< ΔKE + spring energy − friction work (0 up to round-off) [J]
+
+  /// The impact in the one energy ledger (core/energy_ledger.hpp): initial = KE0, kinetic =
+  /// KE0 + ΔKE, potential = the springs' energy, friction_loss = −friction work, no other term;
+  /// its balance() is `residual`.
+  [[nodiscard]] EnergyLedger ledger() const {
+    EnergyLedger l;
+    l.initial = kinetic_energy_pre;
+    l.kinetic = kinetic_energy_pre + kinetic_energy_change;
+    l.potential = spring_energy_end;
+    l.friction_loss = -friction_work;
+    return l;
+  }
 };
 
 /// The ledger of a solved impact. @pre result from solve(model, …) with status kOk.
-[[nodiscard]] EnergyLedger energy_ledger(const Model& model, const Result& result);
+[[nodiscard]] WorkAccount work_account(const Model& model, const Result& result);
 
 /// ½ vᵀ W⁺ v with the pseudo-inverse W⁺ (components of v outside range W are ignored) [J].
 [[nodiscard]] double contact_kinetic_energy(const ContactMatrix& W, double x_dot, double z_dot);
