@@ -41,13 +41,7 @@ struct CompliantSweepRequest {
   std::vector<double> B;            ///< flow: any body's b11 b12 b13 b22 b23 b33 (PSD, b33 > 0)
 };
 
-/// The files (CSV, in name order), the figure (when asked for) and the summary (JSON text with a
-/// final newline; it names the files and the figure).
-struct CompliantSweep {
-  std::vector<OutputFile> files;
-  std::optional<PlotCall> plot;
-  std::string summary;
-};
+using CompliantSweep = ReportFiles;  ///< its files, figure and summary
 
 /// The preset names (without "flow").
 [[nodiscard]] std::vector<std::string> compliant_presets();

@@ -46,13 +46,7 @@ struct ImpactSweepRequest {
   int end{1};                      ///< contact at end 1 (G − L e) or 2 (G + L e)
 };
 
-/// The two CSV files (the curves first, then markers.csv), the figure (when asked for) and the
-/// summary (JSON text with a final newline; it names the files and the figure).
-struct ImpactSweep {
-  std::vector<OutputFile> files;
-  std::optional<PlotCall> plot;
-  std::string summary;
-};
+using ImpactSweep = ReportFiles;  ///< its files, figure and summary
 
 /// The preset names.
 [[nodiscard]] std::vector<std::string> impact_sweep_presets();

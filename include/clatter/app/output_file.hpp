@@ -6,6 +6,7 @@
 /// both write the same bytes.
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,15 @@ struct PlotCall {
   std::string script;
   std::vector<std::string> args;
   std::filesystem::path out;
+};
+
+/// What an operation that prints a report gives its front ends: its files (CSV, in the order
+/// its header names them), its figure when asked for, and the report (JSON text with a final
+/// newline; it names the files and the figure).
+struct ReportFiles {
+  std::vector<OutputFile> files;
+  std::optional<PlotCall> plot;
+  std::string summary;
 };
 
 }  // namespace clatter::app
