@@ -7,7 +7,7 @@
 //   _csv_columns(name, names) -> [(column, unit, doc), ...]: names has the keys of
 //   io::SchemaNames
 //   (coordinates, aux, contacts, parameters, state, solved, multipliers, observable,
-//   planar_body, several_initials, both_directions, periodic_shortcut)
+//   planar_body, several_initials, both_directions, periodic_shortcut, summary_json)
 
 #include <pybind11/stl.h>
 
@@ -76,6 +76,8 @@ py::list csv_columns(const std::string& name, const py::dict& given) {
       n.both_directions = v.cast<bool>();
     else if (k == "periodic_shortcut")
       n.periodic_shortcut = v.cast<bool>();
+    else if (k == "summary_json")
+      n.summary_json = v.cast<bool>();
     else
       throw InvalidArgument(k, "is not a name list of a record (io/schema.hpp)");
   }

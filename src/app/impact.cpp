@@ -17,7 +17,7 @@ ImpactReport run_impact(const ImpactRequest& o) {
     require(o.W.empty() && o.v_pre.empty(), "W",
             "give either W and v_pre or the rigid-body form, not both");
     require(o.mass && o.inertia && o.offset && o.angle && o.qdot.size() == 3, "mass",
-            "the rigid-body form needs mass, inertia, offset, angle and qdot = (V_T, V_N, "
+            "the rigid-body form needs mass, inertia, offset, angle and qdot (V_T, V_N, "
             "theta_dot)");
     const model::PlanarBody b{*o.mass, *o.inertia};
     validate(b);
@@ -34,8 +34,10 @@ ImpactReport run_impact(const ImpactRequest& o) {
                                         e.what() + "): give values of ordinary magnitude");
     }
   } else {
-    require(o.W.size() == 3, "W", "required: W = (A, B, C) (or the rigid-body form)");
-    require(o.v_pre.size() == 2, "v_pre", "required: v_pre = (v_T, v_N) (or the rigid-body form)");
+    require(o.W.size() == 3, "W",
+            "required: the contact matrix entries (A, B, C), or the rigid-body form");
+    require(o.v_pre.size() == 2, "v_pre",
+            "required: the pre-impact contact velocity (v_T, v_N), or the rigid-body form");
     in = {{o.v_pre[0], o.v_pre[1]}, {o.W[0], o.W[1], o.W[2]}};
   }
   const ImpactParams params{o.mu, o.e};

@@ -93,11 +93,19 @@ constexpr Field kSweepPoint[] = {
     {"{p}", "[p]", "the swept parameter's value", R::kParameter},
     {"initial", "", "index of the run's initial state", R::kOnce, W::kSeveralInitials},
     {"direction", "", "up or down: the carry-over's direction", R::kOnce, W::kBothDirections},
-    {"distinct", "", "distinct recorded values (1e-6 relative): the period in sections"},
+    {"distinct", "", "distinct recorded values (1e-6 relative), -1: more than 64"},
     {"samples", "", "recorded values"},
     {"impacts_per_period", "1", "impacts per forcing period over the record"},
     {"reason", "", "the engine's stop reason, or error for a failed value"},
-    {"message", "", "why a value failed or stopped early, else empty"},
+    {"message", "", "why a value failed or stopped early, else empty (null in JSON)"},
+    {"events", "", "events of the value's run", R::kOnce, W::kSummaryJson},
+    {"rk_steps", "", "Runge-Kutta steps of the value's run", R::kOnce, W::kSummaryJson},
+    {"cycle", "", "forcing periods of the cycle the periodic shortcut closed (0: run in full)",
+     R::kOnce, W::kSummaryJsonShortcut},
+    {"closed_at", "", "the forcing period at which the cycle closed", R::kOnce,
+     W::kSummaryJsonShortcut},
+    {"refused", "", "cycles the stability check refused (not shown stable)", R::kOnce,
+     W::kSummaryJsonShortcut},
 };
 
 // the sweep's --timings file
@@ -223,6 +231,10 @@ bool holds(When w, const SchemaNames& n) {
       return n.both_directions;
     case When::kPeriodicShortcut:
       return n.periodic_shortcut;
+    case When::kSummaryJson:
+      return n.summary_json;
+    case When::kSummaryJsonShortcut:
+      return n.summary_json && n.periodic_shortcut;
   }
   return false;
 }
@@ -348,6 +360,10 @@ std::string_view to_string(When w) {
       return "carry-over both";
     case When::kPeriodicShortcut:
       return "the periodic shortcut on";
+    case When::kSummaryJson:
+      return "summary.json and sweep.h5 only";
+    case When::kSummaryJsonShortcut:
+      return "summary.json and sweep.h5 only, the periodic shortcut on";
   }
   return "?";
 }

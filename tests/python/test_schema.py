@@ -88,6 +88,10 @@ def test_analysis_files_follow_their_lists(cli, examples, tmp_path):
     check_file(tmp_path / "w" / "bifurcation.csv", "sweep_value", observable="y_apex", **sweep)
     check_file(tmp_path / "w" / "summary.csv", "sweep_point", **sweep)
     check_file(tmp_path / "t.csv", "sweep_timing", **sweep)
+    with open(tmp_path / "w" / "summary.json") as f:
+        points = json.load(f)["points"]
+    keys = set(columns("sweep_point", summary_json=True, periodic_shortcut=True, **sweep))
+    assert points and all(set(p) == keys for p in points)
     cli("continue", os.path.join(examples, "bp_fig9a.toml"), "--solve", "y,ydot", "--periods", 3,
         "--param", "surface.omega", "--range", 2.9, 3.1, "--out", tmp_path / "k", "--no-plot")
     check_file(tmp_path / "k" / "branch.csv", "branch_point", solved=["y", "ydot"],

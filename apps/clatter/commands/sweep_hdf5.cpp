@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "clatter/io/schema.hpp"
+
 #ifdef CLATTER_HAVE_HDF5
 #include <hdf5.h>
 #include <hdf5_hl.h>
@@ -233,11 +235,10 @@ struct SweepHdf5::File {
                 "the observable on the " +
                     std::string(analysis::to_string(t.sweep.observe.section)) +
                     " section after the transient, NaN-padded");
-    samples = per_point("samples", H5T_NATIVE_INT, "");
-    distinct = per_point("distinct", H5T_NATIVE_INT,
-                         "distinct section values (1e-6 relative), -1: more than 64");
-    ipp = per_point("impacts_per_period", H5T_NATIVE_DOUBLE, "");
-    reason = per_point("reason", H5T_NATIVE_SCHAR, "");
+    samples = per_point("samples", H5T_NATIVE_INT);
+    distinct = per_point("distinct", H5T_NATIVE_INT);
+    ipp = per_point("impacts_per_period", H5T_NATIVE_DOUBLE);
+    reason = per_point("reason", H5T_NATIVE_SCHAR);
     std::vector<signed char> flags;
     std::string meanings = "error";
     flags.push_back(-1);
@@ -247,16 +248,12 @@ struct SweepHdf5::File {
     }
     w.attribute(reason, "flag_values", H5T_NATIVE_SCHAR, flags);
     w.attribute(reason, "flag_meanings", meanings);
-    events = per_point("events", H5T_NATIVE_LLONG, "");
-    steps = per_point("rk_steps", H5T_NATIVE_LLONG, "");
+    events = per_point("events", H5T_NATIVE_LLONG);
+    steps = per_point("rk_steps", H5T_NATIVE_LLONG);
     if (periodic) {
-      cycle =
-          per_point("cycle", H5T_NATIVE_INT,
-                    "forcing periods of the cycle the periodic shortcut closed (0: run in full)");
-      closed_at =
-          per_point("closed_at", H5T_NATIVE_LLONG, "the forcing period at which the cycle closed");
-      refused = per_point("refused", H5T_NATIVE_INT,
-                          "cycles the stability check refused (not shown stable)");
+      cycle = per_point("cycle", H5T_NATIVE_INT);
+      closed_at = per_point("closed_at", H5T_NATIVE_LLONG);
+      refused = per_point("refused", H5T_NATIVE_INT);
     }
     string_type = H5Tcopy(H5T_C_S1);
     if (string_type < 0) throw std::runtime_error("HDF5: cannot create a string type");
@@ -281,10 +278,12 @@ struct SweepHdf5::File {
   File& operator=(const File&) = delete;
 
   // a dataset of one number per (point, run), written later by blocks; its scales attached
-  hid_t per_point(const std::string& name, hid_t type, const std::string& description) {
+  // a per-point dataset, described as its field of the sweep's records (io/schema.hpp)
+  hid_t per_point(const std::string& name, hid_t type) {
     const hid_t d = w.dataset(name, type, dims, std::vector<int>{});
     attach(d);
-    if (!description.empty()) w.attribute(d, "description", description);
+    for (const io::Field& f : io::schema(io::RecordKind::kSweepPoint).fields)
+      if (f.name == name) w.attribute(d, "description", std::string(f.doc));
     return d;
   }
 

@@ -41,10 +41,12 @@ enum class Repeat : unsigned char {
 /// When a field is present.
 enum class When : unsigned char {
   kAlways,
-  kPlanarBody,        ///< the model is a planar body (model::PlanarBodyModel)
-  kSeveralInitials,   ///< a sweep from more than one initial state
-  kBothDirections,    ///< a sweep carried over both ways
-  kPeriodicShortcut,  ///< a sweep with the periodic shortcut on (summary.json)
+  kPlanarBody,           ///< the model is a planar body (model::PlanarBodyModel)
+  kSeveralInitials,      ///< a sweep from more than one initial state
+  kBothDirections,       ///< a sweep carried over both ways
+  kPeriodicShortcut,     ///< a sweep with the periodic shortcut on
+  kSummaryJson,          ///< the sweep's summary.json points and sweep.h5 only (not summary.csv)
+  kSummaryJsonShortcut,  ///< the same, with the periodic shortcut on
 };
 
 struct Field {
@@ -95,6 +97,7 @@ struct SchemaNames {
   bool several_initials{false};
   bool both_directions{false};
   bool periodic_shortcut{false};
+  bool summary_json{false};  ///< the fields of summary.json's points (kSummaryJson…) too
 };
 
 /// One column of a record with its repeated field expanded.
