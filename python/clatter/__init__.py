@@ -74,6 +74,14 @@ class Table(dict):
         return _frame(self)
 
 
+def _describe(table, record, names):
+    """Sets table.units and .docs for its columns that the record's field list names."""
+    for name, unit, doc in _clatter._csv_columns(record, names):
+        if name in table:
+            table.units[name], table.docs[name] = unit, doc
+    return table
+
+
 def _record_table(record, names, columns):
     """A Table of `columns` in the order of the record's field list (io/schema.hpp, as the
     command's CSV file), with .units and .docs by column."""
@@ -1062,7 +1070,10 @@ def _branch(res):
     for k, f in enumerate(found):
         bif["multipliers"][k] = f["multipliers"]
     files = {key[len("file_"):]: value for key, value in res.items() if key.startswith("file_")}
-    return Branch(columns, Table(bif), list(res["branches"]), res["start"], solved, files)
+    branch = Branch(columns, Table(bif), list(res["branches"]), res["start"], solved, files)
+    _describe(branch, "branch_point", {"solved": solved})
+    _describe(branch.bifurcations, "bifurcation", {"solved": solved})
+    return branch
 
 
 # the keywords of each kind of section (poincare's **spec)
@@ -1155,6 +1166,7 @@ def poincare(system: System, section: str = "impact", count: int = 100,
     columns["events_passed"] = _np.asarray(res["events_passed"], int)
     files = {key[len("file_"):]: value for key, value in res.items() if key.startswith("file_")}
     section = Section(columns, x, res["stopped"], res["message"], files)
+    _describe(section, "section_point", {"state": list(state_names(model))})
     if folder and plot:
         from . import plot as _plot
         _plot._run("section.py", ["--section", files["section"], "--title", spec_text,

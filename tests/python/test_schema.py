@@ -110,3 +110,13 @@ def test_impact_report_keys_are_the_lists():
                           qdot=[1, -2, 0.3], mu=0.4, e=0.5)):
         r = clatter.impact_report(**keywords)
         assert set(r) <= known, set(r) - known
+
+
+def test_analysis_tables_carry_the_units(examples):
+    sc = clatter.load_scenario(os.path.join(examples, "ball_table_period1.toml"))
+    sec = clatter.poincare(sc, section="impact", count=3)
+    assert sec.units["t"] == "s" and sec.units["ydot"] == "[x]" and sec.units["k"] == ""
+    b = clatter.continue_orbit(sc, "y,ydot", "surface.omega", (2.9, 3.1), direction="up",
+                               max_points=3, progress=False)
+    assert b.units["p"] == "[p]" and b.units["period"] == "s" and b.units["y"] == "[x]"
+    assert "stable" in b.docs
