@@ -268,10 +268,7 @@ py::dict painleve(const py::dict& given, const std::string& out, bool plot) {
     p = app::run_painleve(r);
     if (!out.empty()) files = app::painleve_files(r, p, out, plot);
   }
-  if (!files.empty()) {
-    io::require_output_folder(out, "out");
-    for (const app::OutputFile& f : files) io::write_file_atomic(f.path, f.content, "out");
-  }
+  if (!files.empty()) write_outputs(files, out);
   py::list runs;
   for (const app::PainleveRun& run : p.runs) {
     const analysis::BeltRunResult& res = run.result;

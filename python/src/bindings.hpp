@@ -5,9 +5,12 @@
 
 #include <pybind11/pybind11.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "clatter/app/output_file.hpp"
 #include "clatter/hybrid/simulation_options.hpp"
 #include "clatter/model/system.hpp"
 
@@ -22,6 +25,11 @@ void bind_orbits(pybind11::module_& m);           ///< orbits.cpp: orbits, secti
 void bind_parameter_sweep(pybind11::module_& m);  ///< parameter_sweep.cpp: _run_sweep
 void bind_reports(pybind11::module_& m);          ///< reports.cpp: impact, compliant, multipoint
 void bind_schema(pybind11::module_& m);           ///< schema.cpp: the records' field lists
+
+/// Writes an operation's files into `folder` as Python's out= does (outputs.cpp): the folder
+/// checked and created, locked for the call (io::FolderLock: another run writing there is a
+/// ValueError naming "out"), the temporaries a killed run left removed, each file atomically.
+void write_outputs(const std::vector<app::OutputFile>& files, const std::filesystem::path& folder);
 
 /// The model a binding was given: a TypeError naming `model` if it is None (pybind11 passes None
 /// to a shared_ptr argument as a null pointer).

@@ -259,11 +259,10 @@ void bind_laws(py::module_& m) {
         d["counts"] = regions.counts;
         d["title"] = regions.title;
         if (!out.empty()) {
-          io::require_output_folder(out, "out");
-          for (const app::OutputFile& f : app::regions_files(regions, out, plot)) {
-            io::write_file_atomic(f.path, f.content, "out");
+          const std::vector<app::OutputFile> files = app::regions_files(regions, out, plot);
+          write_outputs(files, out);
+          for (const app::OutputFile& f : files)
             d[("file_" + f.path.stem().string()).c_str()] = f.path.string();
-          }
         }
         return d;
       },

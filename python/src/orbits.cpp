@@ -152,9 +152,7 @@ app::OrbitSetup setup_of(const py::object& system, const py::dict& start, const 
 
 // writes an operation's files (each atomically, the last one last) into their folder
 void write_files(const std::vector<app::OutputFile>& files) {
-  if (files.empty()) return;
-  io::require_output_folder(files.front().path.parent_path(), "out");
-  for (const app::OutputFile& f : files) io::write_file_atomic(f.path, f.content, "out");
+  if (!files.empty()) write_outputs(files, files.front().path.parent_path());
 }
 
 py::array_t<std::complex<double>> complex_array(const std::vector<std::complex<double>>& v) {

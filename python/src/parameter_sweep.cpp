@@ -27,6 +27,7 @@
 #include "clatter/analysis/parameter_sweep.hpp"
 #include "clatter/app/sweep_files.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/io/folder_lock.hpp"
 #include "streamed_file.hpp"
 
 namespace py = pybind11;
@@ -105,12 +106,14 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
   analysis::validate(sw, *m, init, control);
   require(out.empty() || initial_texts.size() == init.size(), "initial",
           "one text per initial state");
+  std::optional<io::FolderLock> lock;  // held for the call (io/folder_lock.hpp)
   std::optional<StreamedFile> data_file, summary_file, json_file;
   const std::filesystem::path dir = out;
   app::SweepPaths paths{dir / "bifurcation.csv", dir / "summary.csv", {}, {}};
   if (plot) paths.plot = dir / "bifurcation.png";
   if (!out.empty()) {  // every place checked before the run (require_replaceable_file)
     io::require_output_folder(dir, "out");
+    lock.emplace(dir, "out");
     data_file.emplace(paths.data);
     summary_file.emplace(paths.summary);
     json_file.emplace(dir / "summary.json");

@@ -66,11 +66,9 @@ py::dict written(const std::vector<app::OutputFile>& files,
   py::dict d, texts, paths;
   for (const app::OutputFile& f : files) texts[f.path.filename().string().c_str()] = f.content;
   if (!out.empty()) {
-    io::require_output_folder(out, "out");
-    for (const app::OutputFile& f : files) {
-      io::write_file_atomic(f.path, f.content, "out");
+    write_outputs(files, out);
+    for (const app::OutputFile& f : files)
       paths[f.path.filename().string().c_str()] = f.path.string();
-    }
   }
   d["texts"] = texts;
   d["paths"] = paths;

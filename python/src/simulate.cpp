@@ -36,6 +36,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/io/atomic_file.hpp"
+#include "clatter/io/folder_lock.hpp"
 #include "clatter/io/output_target.hpp"
 #include "clatter/model/planar_body_model.hpp"
 #include "streamed_file.hpp"
@@ -326,11 +327,14 @@ py::dict run(const std::shared_ptr<model::System>& model, double t0, const Array
 
   Collector rec(m, record_samples, record_events, std::move(progress));
   const std::filesystem::path dir(out);
+  std::optional<io::FolderLock> lock;  // held for the call (io/folder_lock.hpp)
   std::optional<StreamedFile> ts_file, ev_file;
   std::optional<app::SimulationWriter> writer;
   if (!out.empty()) {
     require(label.size() == 3, "label", "name, description and kind");
     io::require_output_folder(dir, "out");
+    lock.emplace(dir, "out");
+    io::remove_stale_temporaries(dir / "summary.json");
     ts_file.emplace(dir / "timeseries.csv");
     ev_file.emplace(dir / "events.csv");
     writer.emplace(m, ts_file->stream, ev_file->stream, req.precision);

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "clatter/core/error.hpp"
+#include "clatter/io/folder_lock.hpp"
 #include "clatter/io/output_target.hpp"
 
 namespace clatter::python {
@@ -22,6 +23,7 @@ class StreamedFile {
       : path_(std::move(path)), tmp_(path_.string() + ".tmp-" + std::to_string(::getpid())) {
     io::require_replaceable_file(path_, "out");
     std::filesystem::create_directories(path_.parent_path());
+    io::remove_stale_temporaries(path_);
     stream.open(tmp_, std::ios::binary | std::ios::trunc);
     require(stream.is_open(), "out", "cannot write " + tmp_.string());
   }

@@ -282,3 +282,46 @@ def test_sweep_figure_and_refusals(examples, tmp_path):
         clatter.sweep_parameters(sc, [("surface.omega", 3, 3.2, 3)], initial=["z=1"],
                                  out=str(tmp_path / "bad"))
     assert not (tmp_path / "bad").exists()
+
+
+def _a_pid_that_does_not_run():
+    pid = 4_000_000
+    while os.path.exists(f"/proc/{pid}"):
+        pid -= 1
+    return pid
+
+
+def test_one_run_per_folder_and_no_stale_temporaries(tmp_path):
+    # io/folder_lock.hpp: a folder another process writes into is refused, naming out, with
+    # nothing written; the temporaries a killed run left are removed by the next run, those of
+    # a process that runs (pid 1) are kept
+    import subprocess
+    import sys
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import fcntl, os, sys, time\n"
+         f"fd = os.open({str(folder)!r}, os.O_RDONLY)\n"
+         "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('locked', flush=True)\ntime.sleep(60)"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with pytest.raises(ValueError, match="^out: another clatter run is writing into"):
+            clatter.regions(fix=("mu", 0.5), n=11, out=str(folder), plot=False)
+        with pytest.raises(ValueError, match="^out: another clatter run"):
+            clatter.multipoint("cradle3", out=str(folder), plot=False)
+        assert os.listdir(folder) == []
+    finally:
+        holder.kill()
+        holder.wait()
+    out = tmp_path / "stale"
+    out.mkdir()
+    dead = out / f"regions.csv.tmp-{_a_pid_that_does_not_run()}"
+    alive = out / "regions.csv.tmp-1"
+    dead.write_text("half")
+    alive.write_text("another process's")
+    clatter.regions(fix=("mu", 0.5), n=11, out=str(out), plot=False)
+    assert not dead.exists() and alive.exists()
+    # the lock is the call's: the same folder can be written again at once
+    clatter.regions(fix=("mu", 0.5), n=11, out=str(out), plot=False)
