@@ -1317,10 +1317,6 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
     if section == "crossing" and crossing is None:
         raise ValueError("crossing: the crossing section needs crossing=(name, value[, dir])")
     section = _crossing_section(section, crossing)
-    if max_time is None:
-        t0 = initials[0][0] if initials else 0.0
-        events = str(clock).partition(":")[0] in ("impacts", "crossings")
-        max_time = opts.get("t_end", 0.0) - t0 if events else 0.0
     folder = _output_folder(out)
     if isinstance(system, Scenario):
         name, title = system.name, f"{system.name}: {system.description}"
@@ -1335,9 +1331,11 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
                                   int(contact), float(transient_periods), float(record_periods),
                                   period_parameter, int(threads),
                                   None if periodic_tol is None else float(periodic_tol),
-                                  bool(periodic_check), str(clock), float(max_time),
+                                  bool(periodic_check), str(clock),
+                                  None if max_time is None else float(max_time),
                                   _advance_to(bar, lambda done, total: done), folder, name,
-                                  texts, bool(plot) and bool(folder), title)
+                                  texts, bool(plot) and bool(folder), title,
+                                  system.kind if isinstance(system, Scenario) else "")
     finally:
         if bar is not None:
             bar.close()

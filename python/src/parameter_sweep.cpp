@@ -13,7 +13,8 @@
 //   out: a folder to write the command's files into (app/sweep_files.hpp: bifurcation.csv,
 //   summary.csv, summary.json last), with `scenario` (its name) and `initial_texts` (how each
 //   initial state was given) for summary.json; plot: bifurcation.png is named there and the
-//   figure's call returned (drawn by clatter/__init__.py), titled `title`
+//   figure's call returned (drawn by clatter/__init__.py), titled `title`; kind: the
+//   scenario's name of the model's kind, for messages (default: the model's)
 
 #include <optional>
 #include <string>
@@ -25,6 +26,7 @@
 
 #include "bindings.hpp"
 #include "clatter/analysis/parameter_sweep.hpp"
+#include "clatter/app/sweep.hpp"
 #include "clatter/app/sweep_files.hpp"
 #include "clatter/core/error.hpp"
 #include "clatter/io/folder_lock.hpp"
@@ -44,56 +46,46 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
                    const std::string& section, const std::string& quantity, int contact,
                    double transient, double record, const std::string& period_parameter,
                    int threads, std::optional<double> periodic_tol, bool periodic_check,
-                   const std::string& clock, double max_time, const py::object& progress,
-                   const std::string& out, const std::string& scenario,
+                   const std::string& clock, std::optional<double> max_time,
+                   const py::object& progress, const std::string& out, const std::string& scenario,
                    const std::vector<std::string>& initial_texts, bool plot,
-                   const std::string& title) {
+                   const std::string& title, const std::string& kind) {
   require_model(m);
-  analysis::ParameterSweep sw;
-  std::vector<analysis::GridAxis> grid;
-  for (const auto& [name, from, to, n] : axes) grid.push_back({name, from, to, n});
-  sw.grid = analysis::SweepGrid(grid);
-  if (carry == "none") {
-    sw.carry = analysis::CarryOver::kNone;
-  } else if (carry == "up") {
-    sw.carry = analysis::CarryOver::kUp;
-  } else if (carry == "down") {
-    sw.carry = analysis::CarryOver::kDown;
-  } else if (carry == "both") {
-    sw.carry = analysis::CarryOver::kBoth;
-  } else {
-    throw InvalidArgument("carry_over", "must be none, up, down or both");
-  }
-  const bool crossing = section.rfind("crossing", 0) == 0;
-  require(section == "apex" || section == "impact" || section == "strobe" || crossing, "section",
-          "must be apex, impact, strobe or crossing:NAME:VALUE[:up|down|both]");
-  sw.observe.section = section == "apex"     ? analysis::SectionKind::kApex
-                       : section == "impact" ? analysis::SectionKind::kImpact
-                       : section == "strobe" ? analysis::SectionKind::kStroboscopic
-                                             : analysis::SectionKind::kCrossing;
-  if (crossing) {
+  app::SweepRequest q;
+  for (const auto& [name, from, to, n] : axes) q.axes.push_back({name, from, to, n});
+  q.carry_over = carry;
+  if (section.rfind("crossing", 0) == 0) {
     const CrossingSpec c = parse_crossing(section, "section");
-    sw.observe.crossing = c.name;
-    sw.observe.crossing_value = c.value;
-    sw.observe.crossing_direction = c.direction;
+    q.section = "crossing";
+    q.crossing = app::CrossingRequest{c.name, c.value, c.direction};
+  } else {
+    q.section = section;
   }
-  sw.observe.quantity = quantity;
-  sw.observe.contact = contact;
-  sw.transient_periods = transient;
-  sw.record_periods = record;
-  sw.period_parameter = period_parameter;
-  analysis::parse_clock(clock, *m, "clock", sw.clock, sw.clock_contact);
-  // None: on under the periods clock (a forced model), as `clatter sweep`
-  sw.periodic.tol = periodic_tol ? *periodic_tol : analysis::default_periodic_tol(sw.clock);
-  sw.periodic.check_stability = periodic_check;
-  sw.max_time = max_time;
-  std::vector<hybrid::InitialState> init;
-  for (const auto& [t, q, qd] : initials) {
-    require(q.size() == m->nq() && qd.size() == m->nq(), "initial",
+  q.observe = quantity;
+  q.contact = contact;
+  q.transient_periods = transient;
+  q.record_periods = record;
+  q.period_parameter = period_parameter;
+  q.clock = clock;
+  q.max_time = max_time;
+  q.periodic_tol = periodic_tol;
+  q.periodic_check = periodic_check;
+  q.threads = threads;
+  for (const auto& [t, q0, qd0] : initials) {
+    require(q0.size() == m->nq() && qd0.size() == m->nq(), "initial",
             "each initial state needs q and qd with the model's nq entries");
-    init.emplace_back(t, model::VecQ(q), model::VecQ(qd));
-    init.back().aux = model::VecA::Zero(m->num_aux());
+    q.initials.emplace_back(t, model::VecQ(q0), model::VecQ(qd0));
+    q.initials.back().aux = model::VecA::Zero(m->num_aux());
   }
+  require(!q.initials.empty(), "initial", "give at least one initial state (t0, q, qd)");
+  q.initial_texts = initial_texts;
+  const hybrid::SimulationOptions o = to_options(options);
+  // the command's checks and sweep (app/sweep.hpp)
+  const app::SweepSetup setup =
+      app::make_sweep(*m, kind.empty() ? std::string(m->kind()) : kind, q.initials.front(), o, q);
+  const analysis::ParameterSweep& sw = setup.sweep;
+  const std::vector<hybrid::InitialState>& init = setup.initials;
+  std::vector<analysis::GridAxis> grid = q.axes;
   analysis::SweepControl control;
   control.threads = threads;
   if (!progress.is_none())  // one call at a time (SweepControl), from a worker thread
@@ -102,8 +94,6 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
       const py::gil_scoped_acquire gil;
       progress(done, total);
     };
-  const hybrid::SimulationOptions o = to_options(options);
-  analysis::validate(sw, *m, init, control);
   require(out.empty() || initial_texts.size() == init.size(), "initial",
           "one text per initial state");
   std::optional<io::FolderLock> lock;  // held for the call (io/folder_lock.hpp)
@@ -123,9 +113,9 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     const py::gil_scoped_release release;
     outcome = analysis::run_sweep(*m, init, o, sw, control);
     if (!out.empty() && outcome.complete) {
-      app::SweepWriter writer({scenario, sw, init, initial_texts}, paths,
+      app::SweepWriter writer({scenario, sw, init, setup.initial_texts}, paths,
                               {&data_file->stream, &summary_file->stream, &json_file->stream});
-      for (const analysis::SweepRecord& r : outcome.records) writer.add(r);
+      for (const analysis::SweepRecord& rec : outcome.records) writer.add(rec);
       writer.finish();
     }
   }
@@ -204,7 +194,7 @@ void bind_parameter_sweep(py::module_& m) {
         py::arg("threads"), py::arg("periodic_tol"), py::arg("periodic_check"), py::arg("clock"),
         py::arg("max_time"), py::arg("progress") = py::none(), py::arg("out") = "",
         py::arg("scenario") = "", py::arg("initial_texts") = std::vector<std::string>{},
-        py::arg("plot") = false, py::arg("title") = "");
+        py::arg("plot") = false, py::arg("title") = "", py::arg("kind") = "");
 }
 
 }  // namespace clatter::python

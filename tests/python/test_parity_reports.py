@@ -325,3 +325,30 @@ def test_one_run_per_folder_and_no_stale_temporaries(tmp_path):
     assert not dead.exists() and alive.exists()
     # the lock is the call's: the same folder can be written again at once
     clatter.regions(fix=("mu", 0.5), n=11, out=str(out), plot=False)
+
+
+@pytest.mark.parametrize("cli_args,keywords,option,field", [
+    # an unforced model under the periods clock (app/sweep.hpp checks both front ends' requests)
+    (["--param", "e", 0.5, 0.8, 4], dict(params=[("e", 0.5, 0.8, 4)]), "--clock", "clock"),
+    (["--param", "nope", 0, 1, 3, "--clock", "time"], dict(params=[("nope", 0, 1, 3)],
+                                                           clock="time"), "--param", "params"),
+    (["--param", "e", 0.5, 0.8, 4, "--clock", "time", "--max-time", 5],
+     dict(params=[("e", 0.5, 0.8, 4)], clock="time", max_time=5), "--max-time", "max_time"),
+    (["--param", "e", 0.5, 0.8, 4, "--clock", "impacts", "--record-periods", 0],
+     dict(params=[("e", 0.5, 0.8, 4)], clock="impacts", record_periods=0), "--record-periods",
+     "record_periods"),
+])
+def test_a_bad_sweep_is_refused_alike(cli, examples, tmp_path, cli_args, keywords, option, field):
+    path = os.path.join(examples, "ball_zeno.toml")
+    p = cli("sweep", path, *cli_args, "--out", tmp_path / "s", "--no-plot", check=False)
+    assert p.returncode == 2
+    line = p.stderr.strip().splitlines()[-1]
+    assert line.startswith(f"clatter: error: {option}: "), line
+    sc = clatter.load_scenario(path)
+    params = keywords.pop("params")
+    with pytest.raises(ValueError) as e:
+        clatter.sweep_parameters(sc, params, out=str(tmp_path / "p"), progress=False, **keywords)
+    assert str(e.value).startswith(f"{field}: ")
+    # the same check, the same words after the field's name
+    assert str(e.value)[len(field) + 2:] == line[len(f"clatter: error: {option}: "):]
+    assert not (tmp_path / "s").exists() and not (tmp_path / "p").exists()

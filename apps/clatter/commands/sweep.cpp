@@ -24,6 +24,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <optional>
@@ -33,6 +34,7 @@
 #include <vector>
 
 #include "clatter/analysis/parameter_sweep.hpp"
+#include "clatter/app/sweep.hpp"
 #include "clatter/io/output_target.hpp"
 #include "clatter/io/scenario.hpp"
 #include "commands/commands.hpp"
@@ -167,13 +169,37 @@ std::string fingerprint(const std::string& scenario_path, const analysis::Parame
   return buf;
 }
 
-// Checks every option with the name the user typed, before any work; builds the sweep.
+// The option of the CLI for a field of app::SweepRequest (its checks name the fields as Python
+// spells them); "" for a field of the scenario.
+std::string option_of(const std::string& field, bool omega_given) {
+  static const std::map<std::string, std::string> options = {
+      {"carry_over", "--carry-over"},
+      {"section", "--section"},
+      {"crossing", "--crossing"},
+      {"observe", "--observe"},
+      {"transient_periods", "--transient-periods"},
+      {"record_periods", "--record-periods"},
+      {"clock", "--clock"},
+      {"max_time", "--max-time"},
+      {"periodic_tol", "--periodic-tol"},
+      {"periodic_check", "--no-periodic-check"},
+      {"initial", "--initial"},
+      {"threads", "--threads"}};
+  if (field == "params" || field == "param" || field == "period_parameter")
+    return omega_given ? "--omega" : "--param";
+  if (field == "clock_contact") return "--clock";
+  const auto it = options.find(field);
+  return it == options.end() ? std::string() : it->second;
+}
+
+// Checks every option with the name the user typed, before any work; builds the sweep
+// (app::make_sweep, the checks Python shares) after the CLI's own (the texts of --omega, --param,
+// --crossing and --initial, --continuation, --no-periodic-shortcut, --timings, --max-wall-time,
+// --hdf5).
 analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenario& sc,
                                      std::vector<hybrid::InitialState>& initials,
                                      std::vector<std::string>& initial_texts) {
-  analysis::ParameterSweep sw;
-  std::vector<analysis::GridAxis> axes;
-  std::vector<const char*> axis_option;
+  app::SweepRequest r;
   if (!o.omega.empty()) {
     require(o.omega.size() == 3, "--omega", "give --omega FROM TO N");
     for (int i = 0; i < 2; ++i)
@@ -183,93 +209,54 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
               o.omega[static_cast<std::size_t>(i)]);
     require(o.omega[2] >= 1.0 && o.omega[2] <= 1e6 && o.omega[2] == std::floor(o.omega[2]),
             "--omega", "N must be an integer in [1, 1000000]", o.omega[2]);
-    axes.push_back({"surface.omega", o.omega[0], o.omega[1], static_cast<int>(o.omega[2])});
-    axis_option.push_back("--omega");
+    r.axes.push_back({"surface.omega", o.omega[0], o.omega[1], static_cast<int>(o.omega[2])});
   }
   require(o.param.size() % 4 == 0, "--param", "give --param NAME FROM TO N");
   for (std::size_t i = 0; i < o.param.size(); i += 4) {
     const std::string& name = o.param[i];
-    axes.push_back(make_axis(name, parse_number(o.param[i + 1], "--param", "FROM of " + name),
-                             parse_number(o.param[i + 2], "--param", "TO of " + name),
-                             parse_number(o.param[i + 3], "--param", "N of " + name), "--param"));
-    axis_option.push_back("--param");
+    r.axes.push_back(make_axis(name, parse_number(o.param[i + 1], "--param", "FROM of " + name),
+                               parse_number(o.param[i + 2], "--param", "TO of " + name),
+                               parse_number(o.param[i + 3], "--param", "N of " + name), "--param"));
   }
-  require(!axes.empty(), "--param",
+  require(!r.axes.empty(), "--param",
           "give the values to sweep: --omega FROM TO N or --param NAME FROM TO N");
-  require(axes.size() <= 2, "--param",
-          "at most two parameters (--omega counts as one), got " + std::to_string(axes.size()));
-  if (axes.size() == 2)
-    require(axes[0].name != axes[1].name, axis_option[1],
-            "the two parameters must differ, got " + axes[1].name + " twice");
-  const model::ParameterSet params = sc.model->parameters();
-  for (std::size_t k = 0; k < axes.size(); ++k) {
-    std::string known;
-    for (const std::string& n : params.names()) known += (known.empty() ? "" : ", ") + n;
-    require(params.has(axes[k].name) || axes[k].name == "e" || axes[k].name == "mu", axis_option[k],
-            "the model " + sc.kind + " has no parameter \"" + axes[k].name + "\" (known: " + known +
-                ")");
-    for (const double v : {axes[k].from, axes[k].to}) {
-      try {
-        (void)sc.model->with_parameter(axes[k].name, v);
-      } catch (const InvalidArgument& e) {
-        throw InvalidArgument(axis_option[k], axes[k].name + " = " + format_number(v) +
-                                                  " is not allowed: " + e.what());
-      }
-    }
-  }
-  sw.grid = analysis::SweepGrid(axes);
-  sw.carry = o.carry == "up"     ? analysis::CarryOver::kUp
-             : o.carry == "down" ? analysis::CarryOver::kDown
-             : o.carry == "both" ? analysis::CarryOver::kBoth
-                                 : analysis::CarryOver::kNone;
+  require(r.axes.size() <= 2, "--param",
+          "at most two parameters (--omega counts as one), got " + std::to_string(r.axes.size()));
+  r.carry_over = o.carry;
   if (o.continuation) {
-    require(!o.carry_given || sw.carry == analysis::CarryOver::kUp, "--continuation",
+    require(!o.carry_given || o.carry == "up", "--continuation",
             "means --carry-over up; it cannot be given with --carry-over " + o.carry);
-    sw.carry = analysis::CarryOver::kUp;
+    r.carry_over = "up";
   }
-  sw.observe.section = o.section == "impact"     ? analysis::SectionKind::kImpact
-                       : o.section == "strobe"   ? analysis::SectionKind::kStroboscopic
-                       : o.section == "crossing" ? analysis::SectionKind::kCrossing
-                                                 : analysis::SectionKind::kApex;
-  if (sw.observe.section == analysis::SectionKind::kCrossing) {
+  r.section = o.section;
+  if (o.section == "crossing") {
     require(o.crossing.size() == 2 || o.crossing.size() == 3, "--crossing",
             "the crossing section needs --crossing NAME VALUE [up|down|both]");
-    sw.observe.crossing = o.crossing[0];
-    const std::vector<std::string> names = sc.model->coordinate_names();
-    std::string known;
-    for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
-    require(std::find(names.begin(), names.end(), o.crossing[0]) != names.end(), "--crossing",
-            "the model " + sc.kind + " has no coordinate \"" + o.crossing[0] +
-                "\" (known: " + known + ")");
-    sw.observe.crossing_value = parse_number(o.crossing[1], "--crossing", "VALUE");
     const std::string dir = o.crossing.size() == 3 ? o.crossing[2] : "both";
     require(dir == "up" || dir == "down" || dir == "both" || dir == "+1" || dir == "1" ||
                 dir == "-1" || dir == "0",
             "--crossing",
             "the direction must be up (+1), down (-1) or both (0), not \"" + dir + "\"");
-    sw.observe.crossing_direction = dir == "up" || dir == "+1" || dir == "1" ? 1
-                                    : dir == "down" || dir == "-1"           ? -1
-                                                                             : 0;
+    r.crossing =
+        app::CrossingRequest{o.crossing[0], parse_number(o.crossing[1], "--crossing", "VALUE"),
+                             dir == "up" || dir == "+1" || dir == "1" ? 1
+                             : dir == "down" || dir == "-1"           ? -1
+                                                                      : 0};
   } else {
     require(o.crossing.empty(), "--crossing", "is for --section crossing");
   }
-  sw.observe.quantity = !o.observe.empty()      ? o.observe
-                        : o.section == "impact" ? std::string("phase")
-                                                : std::string("y");
-  sw.observe.contact = o.contact;
-  (void)analysis::resolve(sw.observe, *sc.model, "--observe");
-  require(std::isfinite(o.transient_periods) && o.transient_periods >= 0.0, "--transient-periods",
-          "must be a finite number >= 0", o.transient_periods);
-  require(std::isfinite(o.record_periods) && o.record_periods > 0.0, "--record-periods",
-          "must be a finite number > 0", o.record_periods);
-  require(o.threads >= 1 && o.threads <= 256, "--threads", "must be an integer in [1, 256]",
-          o.threads);
-  if (o.periodic_tol)
-    require(std::isfinite(*o.periodic_tol) && *o.periodic_tol >= 0.0 && *o.periodic_tol <= 1e-3,
-            "--periodic-tol", "must lie in [0, 1e-3] (0: every value runs in full)",
-            *o.periodic_tol);
+  r.observe = o.observe;
+  r.contact = o.contact;
+  r.transient_periods = o.transient_periods;
+  r.record_periods = o.record_periods;
+  r.threads = o.threads;
+  r.periodic_tol = o.periodic_tol;
   require(!o.no_periodic_shortcut || !o.periodic_tol, "--no-periodic-shortcut",
           "is --periodic-tol 0: give one of them");
+  if (o.no_periodic_shortcut) r.periodic_tol = 0.0;
+  r.periodic_check = o.periodic_check;
+  r.clock = o.clock;
+  if (!std::isnan(o.max_time)) r.max_time = o.max_time;
   if (!o.timings.empty()) {
     const std::filesystem::path parent = std::filesystem::path(o.timings).parent_path();
     require(parent.empty() || std::filesystem::is_directory(parent), "--timings",
@@ -279,103 +266,21 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
           "must be a finite number of seconds >= 0 (0: no limit)", o.max_wall_time);
   require(!o.hdf5 || hdf5_available(), "--hdf5",
           "this clatter was built without HDF5 (install libhdf5-dev, reconfigure and rebuild)");
-  sw.transient_periods = o.transient_periods;
-  sw.record_periods = o.record_periods;
-  // the clock of the transient and the record: forcing periods (surface.omega), seconds, impacts
-  // of a contact, or crossings of the section
-  analysis::parse_clock(o.clock, *sc.model, "--clock", sw.clock, sw.clock_contact);
-  // the periodic shortcut: on by default where the clock counts forcing periods
-  sw.periodic.tol = o.no_periodic_shortcut ? 0.0
-                    : o.periodic_tol       ? *o.periodic_tol
-                                           : analysis::default_periodic_tol(sw.clock);
-  sw.periodic.check_stability = o.periodic_check;
-  require(o.periodic_check || sw.periodic.tol > 0.0, "--no-periodic-check",
-          "turns off the periodic shortcut's stability check, which is off here (--clock " +
-              o.clock + ", --periodic-tol 0 or --no-periodic-shortcut)");
-  const bool events_clock =
-      sw.clock == analysis::SweepClock::kImpacts || sw.clock == analysis::SweepClock::kCrossings;
-  if (events_clock) {
-    require(std::isnan(o.max_time) || (std::isfinite(o.max_time) && o.max_time > 0.0), "--max-time",
-            "must be a finite number of seconds > 0", o.max_time);
-    sw.max_time = std::isnan(o.max_time) ? sc.options.t_end - sc.initial.t : o.max_time;
-    require(std::isfinite(sw.max_time) && sw.max_time > 0.0, "--max-time",
-            "an event clock needs a bound on each value's run (the scenario's t_end - t0 is " +
-                format_number(sw.max_time) + ")");
-  } else {
-    require(std::isnan(o.max_time), "--max-time",
-            "bounds a value's run under an event clock (--clock impacts or crossings) only");
-  }
-  sw.period_parameter = "surface.omega";
-
-  initials.clear();
-  initial_texts.clear();
-  if (o.initial.empty()) {
-    initials.push_back(sc.initial);
-    initial_texts.emplace_back("scenario");
-  }
   require(o.initial.size() <= 1000, "--initial", "at most 1000 initial states");
   for (const std::string& text : o.initial) {
-    initials.push_back(parse_initial(text, sc));
-    initial_texts.push_back(text);
+    r.initials.push_back(parse_initial(text, sc));
+    r.initial_texts.push_back(text);
   }
-
-  // the longest run is at the smallest ω (a corner of the grid) and the latest start
-  double omega_min = INFINITY, t0_max = -INFINITY;
-  for (const int i0 : {0, sw.grid.extent(0) - 1})
-    for (const int i1 : {0, sw.grid.extent(1) - 1}) {
-      const std::size_t p = sw.grid.point(i0, i1);
-      double w = params.has("surface.omega") ? params.get("surface.omega") : 0.0;
-      bool swept = false;
-      for (int k = 0; k < sw.grid.dimension(); ++k)
-        if (axes[static_cast<std::size_t>(k)].name == "surface.omega") {
-          w = sw.grid.value(p, k);
-          swept = true;
-        }
-      // a forcing frequency is needed by the periods clock, the stroboscopic section, the
-      // impact phase and the periodic shortcut
-      const bool needed = sw.clock == analysis::SweepClock::kPeriods || o.section == "strobe" ||
-                          sw.observe.quantity == "phase" || sw.periodic.tol > 0.0;
-      if (!needed) continue;
-      if (!swept && !(w > 0.0)) {
-        const char* option = sw.clock == analysis::SweepClock::kPeriods ? "--clock"
-                             : o.section == "strobe"                    ? "--section"
-                             : sw.observe.quantity == "phase"           ? "--observe"
-                                                                        : "--periodic-tol";
-        throw InvalidArgument(
-            option, "the model " + sc.kind + " is not forced (" +
-                        (params.has("surface.omega") ? "surface.omega = " + format_number(w)
-                                                     : std::string("no surface.omega")) +
-                        "): " +
-                        (sw.clock == analysis::SweepClock::kPeriods
-                             ? "measure the transient and the record by --clock time, "
-                               "impacts[:CONTACT] or crossings"
-                             : "this needs a forcing frequency"));
-      }
-      require(std::isfinite(w) && w > 0.0, axis_option[0], "surface.omega must stay > 0", w);
-      omega_min = std::min(omega_min, w);
-    }
-  for (const hybrid::InitialState& i : initials) t0_max = std::max(t0_max, i.t);
-  const double periods = o.transient_periods + o.record_periods;
-  const double length = events_clock ? sw.max_time
-                        : sw.clock == analysis::SweepClock::kTime
-                            ? periods
-                            : periods * 2.0 * std::numbers::pi / omega_min;
-  const double t_end = t0_max + length;
-  require(std::isfinite(t_end) && length < 1e12, "--transient-periods",
-          "with --record-periods gives a run of " + format_number(length) +
-              " s (at the smallest omega); a value's run must stay below 1e12 s");
-  hybrid::SimulationOptions check = sc.options;
-  check.t_end = t_end;
-  check.output_dt = 0.0;
   try {
-    hybrid::validate(check, t0_max);
+    app::SweepSetup setup = app::make_sweep(*sc.model, sc.kind, sc.initial, sc.options, r);
+    initials = std::move(setup.initials);
+    initial_texts = std::move(setup.initial_texts);
+    return std::move(setup.sweep);
   } catch (const InvalidArgument& e) {
-    throw with_scenario_key(e);
+    const std::string option = option_of(e.field(), !o.omega.empty());
+    if (option.empty()) throw with_scenario_key(e);  // a simulation option: the scenario's
+    throw InvalidArgument(option, std::string(e.what()).substr(e.field().size() + 2));
   }
-  analysis::SweepControl control;
-  control.threads = o.threads;
-  analysis::validate(sw, *sc.model, initials, control);
-  return sw;
 }
 
 int run_sweep_cli(const SweepCliOptions& o) {
