@@ -1356,6 +1356,10 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
         columns["values"][k] = _np.asarray(v, float)
     result = Sweep(columns, [name for name, _, _, _ in axes], complete, observable)
     result.files = files
+    _describe(result, "sweep_point", {"parameters": [], "summary_json": True,
+                                      "periodic_shortcut": True})
+    for name, _, _, _ in axes:  # the parameters' columns keep their names (surface.omega)
+        result.units[name], result.docs[name] = "[p]", "the swept parameter's value"
     return result
 
 

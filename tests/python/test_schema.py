@@ -120,3 +120,7 @@ def test_analysis_tables_carry_the_units(examples):
                                max_points=3, progress=False)
     assert b.units["p"] == "[p]" and b.units["period"] == "s" and b.units["y"] == "[x]"
     assert "stable" in b.docs
+    sw = clatter.sweep_parameters(sc, [("surface.omega", 3.0, 3.2, 2)], transient_periods=20,
+                                  record_periods=5, progress=False)
+    assert sw.units["surface.omega"] == "[p]" and sw.units["impacts_per_period"] == "1"
+    assert "distinct" in sw.docs and "cycle" in sw.docs
