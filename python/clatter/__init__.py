@@ -696,15 +696,18 @@ def impact_report(law: str | None = None, v_pre: Vector | None = None, W: Vector
                   qdot: Vector | None = None, end: int | None = None,
                   out: str | None = None) -> Report:
     """One impact as `clatter impact` reports it (app/impact.hpp: the same request, checks and
-    JSON): the contact-space form (W = (A, B, C), v_pre = (v_T, v_N)) or the rigid-body form of
+    JSON): the contact-space form (W = (A, B, C) or [[A, B], [B, C]], v_pre = (v_T, v_N)) or the rigid-body form of
     [B] Sec. 3.2 (mass, inertia, offset, angle, qdot = (V_T, V_N, theta_dot), end 1 or 2), with
     law (default stronge), e and mu (default 0). Returns the report (v_post, Lambda, region,
     case, delta_energy, status, segments, Stronge's boundaries and scaled variables, Brach's
     bounds, qdot_post and the kinetic energies in the rigid-body form); .failure is not empty
     where the law cannot resolve the impact. out: a file to write the JSON into (byte for byte
     the CLI's --out). For many impacts at C++ speed see impacts()."""
-    if isinstance(W, _np.ndarray) and W.shape == (2, 2):
-        W = [W[0, 0], W[0, 1], W[1, 1]]
+    if W is not None and _np.shape(W) == (2, 2):  # [[A, B], [B, C]] as impact() takes it
+        w = _np.asarray(W, dtype=float)
+        if w[0, 1] != w[1, 0]:
+            raise ValueError(f"W: must be symmetric, got B = {w[0, 1]!r} and {w[1, 0]!r}")
+        W = [w[0, 0], w[0, 1], w[1, 1]]
     raw = _clatter._impact_report(_given(law=law, v_pre=v_pre, W=W, e=e, mu=mu, mass=mass,
                                          inertia=inertia, offset=offset, angle=angle, qdot=qdot,
                                          end=end),

@@ -143,12 +143,9 @@ py::dict run_sweep(const std::shared_ptr<model::System>& m, const std::vector<In
     refused.push_back(r.refused);
     full.push_back(r.complete);
     ipp.push_back(r.impacts_per_period);
-    reason.push_back(r.error.empty() ? hybrid::to_string(r.reason) : "error");
-    // as the command's summary.csv: a run that reached its end says nothing (unless its record
-    // is short: an event clock's count not reached by max_time)
-    const bool quiet = r.error.empty() && r.reason == hybrid::StopReason::kEndTime &&
-                       r.message.rfind("reached t_end", 0) == 0;
-    error.push_back(!r.error.empty() ? r.error : quiet ? std::string() : r.message);
+    // as the command's summary.csv (app/sweep_files.hpp)
+    reason.push_back(app::SweepTable::reason(r));
+    error.push_back(app::SweepTable::message(r));
     values.push_back(r.values);
     // point = i0·n1 + i1 (sweep_grid.hpp)
     const auto n1 = static_cast<std::size_t>(sw.grid.extent(1));

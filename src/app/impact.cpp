@@ -16,11 +16,14 @@ ImpactReport run_impact(const ImpactRequest& o) {
   if (rigid) {
     require(o.W.empty() && o.v_pre.empty(), "W",
             "give either W and v_pre or the rigid-body form, not both");
-    require(o.mass && o.inertia && o.offset && o.angle && o.qdot.size() == 3, "mass",
+    require(o.mass && o.inertia && o.offset && o.angle && !o.qdot.empty(), "mass",
             "the rigid-body form needs mass, inertia, offset, angle and qdot (V_T, V_N, "
             "theta_dot)");
     const model::PlanarBody b{*o.mass, *o.inertia};
     validate(b);
+    require(o.qdot.size() == 3, "qdot",
+            "give the three components V_T, V_N, theta_dot, got " + std::to_string(o.qdot.size()) +
+                " values");
     for (const double x : o.qdot) require_finite(x, "qdot");
     qdot = {o.qdot[0], o.qdot[1], o.qdot[2]};
     require(o.end == 1 || o.end == 2, "end", "must be 1 or 2", o.end);
@@ -34,10 +37,15 @@ ImpactReport run_impact(const ImpactRequest& o) {
                                         e.what() + "): give values of ordinary magnitude");
     }
   } else {
-    require(o.W.size() == 3, "W",
+    require(!o.W.empty(), "W",
             "required: the contact matrix entries (A, B, C), or the rigid-body form");
-    require(o.v_pre.size() == 2, "v_pre",
+    require(o.W.size() == 3, "W",
+            "give the three entries A, B, C of W = [[A, B], [B, C]], got " +
+                std::to_string(o.W.size()) + " values");
+    require(!o.v_pre.empty(), "v_pre",
             "required: the pre-impact contact velocity (v_T, v_N), or the rigid-body form");
+    require(o.v_pre.size() == 2, "v_pre",
+            "give the two components v_T, v_N, got " + std::to_string(o.v_pre.size()) + " values");
     in = {{o.v_pre[0], o.v_pre[1]}, {o.W[0], o.W[1], o.W[2]}};
   }
   const ImpactParams params{o.mu, o.e};

@@ -83,10 +83,18 @@ def test_impact_report_refuses_bad_input_before_writing(tmp_path):
                                                                   mass=1), "W"),
                             (dict(law="nope", W=[1, 0, 1], v_pre=[0, -1]), "law"),
                             (dict(mass=1, inertia=1, offset=1, angle=0, qdot=[0, -1, 0], end=3),
-                             "end")):
+                             "end"),
+                            (dict(W=[1, 0, 0, 1], v_pre=[0, -1]), "W"),
+                            (dict(W=[[1, 0.2], [0.3, 1]], v_pre=[0, -1]), "W"),
+                            (dict(W=[1, 0, 1], v_pre=[0, -1, 0]), "v_pre"),
+                            (dict(mass=1, inertia=1, offset=1, angle=0, qdot=[0, -1]), "qdot")):
         with pytest.raises(ValueError, match=f"^{field}: "):
             clatter.impact_report(**keywords, out=str(path))
         assert not path.exists()
+    # W as the 2x2 matrix impact() takes is the same request as its entries (A, B, C)
+    a = clatter.impact_report("stronge", [0.3, -1], [[2.75, 1.479], [1.479, 2.25]], 0.8, 0.5)
+    assert dict(a) == dict(clatter.impact_report("stronge", [0.3, -1], [2.75, 1.479, 2.25], 0.8,
+                                                 0.5))
 
 
 def test_compliant_report_and_history_are_the_commands(cli, tmp_path):

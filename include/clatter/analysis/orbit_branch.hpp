@@ -114,6 +114,9 @@ template <>
 struct EnumNames<analysis::OrbitBranchEnd> {
   static constexpr std::array<const char*, 5> names{"parameter_range", "grazing", "max_points",
                                                     "step_too_small", "multiplier_bound"};
+  // a value added without its word (or a word without its value) does not compile
+  static_assert(names.size() ==
+                static_cast<std::size_t>(analysis::OrbitBranchEnd::kMultiplierBound) + 1);
 };
 }  // namespace clatter
 

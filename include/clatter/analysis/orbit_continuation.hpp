@@ -98,6 +98,8 @@ template <>
 struct EnumNames<analysis::BranchEnd> {
   static constexpr std::array<const char*, 6> names{
       "omega_range", "grazing", "max_points", "multiplier_bound", "step_too_small", "bifurcation"};
+  // a value added without its word (or a word without its value) does not compile
+  static_assert(names.size() == static_cast<std::size_t>(analysis::BranchEnd::kBifurcation) + 1);
 };
 }  // namespace clatter
 

@@ -65,10 +65,15 @@ template <>
 struct EnumNames<compliant::Outcome> {
   static constexpr std::array<const char*, 7> names{
       "gross_stick", "stick_slip", "slip_stick_slip", "gross_slip", "wedge", "other", "unresolved"};
+  // a value added without its word (or a word without its value) does not compile
+  static_assert(names.size() == static_cast<std::size_t>(compliant::Outcome::kUnresolved) + 1);
 };
 template <>
 struct EnumNames<compliant::SolveStatus> {
   static constexpr std::array<const char*, 3> names{"ok", "phase_limit", "root_iterations"};
+  // a value added without its word (or a word without its value) does not compile
+  static_assert(names.size() ==
+                static_cast<std::size_t>(compliant::SolveStatus::kRootIterations) + 1);
 };
 }  // namespace clatter
 

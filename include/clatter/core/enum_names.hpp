@@ -5,6 +5,7 @@
 /// @code
 ///   template <> struct EnumNames<hybrid::StopReason> {
 ///     static constexpr std::array<const char*, 9> names{"end_time", "max_events", ...};
+///     static_assert(names.size() == static_cast<std::size_t>(hybrid::StopReason::kMaxSteps) + 1);
 ///   };
 /// @endcode
 /// name_of(e) reads it (each `to_string` of a result's status is one call of it), parse_name

@@ -89,6 +89,8 @@ struct EnumNames<hybrid::StopReason> {
   static constexpr std::array<const char*, 9> names{"end_time",  "max_events",     "zeno",
                                                     "painleve",  "event_location", "non_finite",
                                                     "wall_time", "cancelled",      "max_steps"};
+  // a value added without its word (or a word without its value) does not compile
+  static_assert(names.size() == static_cast<std::size_t>(hybrid::StopReason::kMaxSteps) + 1);
 };
 }  // namespace clatter
 

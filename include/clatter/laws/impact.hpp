@@ -55,6 +55,8 @@ template <>
 struct EnumNames<Status> {
   static constexpr std::array<const char*, 4> names{"ok", "energy_gain", "singular",
                                                     "no_termination"};
+  // a value added without its word (or a word without its value) does not compile
+  static_assert(names.size() == static_cast<std::size_t>(Status::kNoTermination) + 1);
 };
 
 /// The contact state at the onset of the impact.

@@ -43,5 +43,7 @@ struct EnumNames<multipoint::Status> {
   static constexpr std::array<const char*, 7> names{
       "ok",           "energy_gain", "pulling_contact", "singular_rates", "no_termination",
       "disconnected", "max_events"};
+  // a value added without its word (or a word without its value) does not compile
+  static_assert(names.size() == static_cast<std::size_t>(multipoint::Status::kMaxEvents) + 1);
 };
 }  // namespace clatter
