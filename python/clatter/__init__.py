@@ -819,8 +819,8 @@ def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, period
     halfway between the closed-form SN and PD, as `clatter orbits --e E [--cascade K]`. Returns a
     dict: branches and bifurcations (Tables with the columns of branches.csv and
     bifurcations.csv, with a cascade also the doubled branches and their PD points), start_omega,
-    the closed-form SN and PD, end_high, end_low, and cascade (impacts, periods, omega_pd: the
-    levels of summary.json's cascade)."""
+    the closed-form SN and PD, end_high, end_low (with their messages), and cascade (impacts,
+    periods, omega_pd: the levels of summary.json's cascade)."""
     raw = _clatter._orbit_branch(float(e), float(amplitude), float(gravity), int(periods),
                                  float(omega_range[0]), float(omega_range[1]), int(cascade))
     raw["cascade"] = Table(raw["cascade"])

@@ -7,7 +7,7 @@
 BR.csv: e,impacts,periods,omega,...,apex_max,...,stable,margin (one row per branch point, in the
 order of continuation). BIF.csv: e,impacts,periods,kind,omega,...,apex_max,... .
 (a) the highest apex of each orbit against omega, one colour per e, stable solid, unstable
-dashed, SN (circle), PD (square) and grazing G (triangle) marked; (b) the same near the
+dashed, SN (circle), PD (square) and grazing (triangle) marked; (b) the same near the
 period-doubling cascade when the file holds doubled branches (impacts > 1).
 Output written atomically. Bad input: message on stderr, exit 2.
 """
@@ -23,7 +23,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-MARKERS = {"SN": "o", "PD": "s", "G": "^"}
+MARKERS = {"SN": "o", "PD": "s", "grazing": "^"}
 
 
 def segments(rows):
@@ -99,7 +99,7 @@ def main():
     ax.legend(fontsize=8, ncol=2)
     ax.set_xlabel(r"$\omega$ [rad/s]")
     ax.set_ylabel("apex height of the orbit [m]")
-    ax.set_title("(a) period-1 orbits: SN, PD and grazing G")
+    ax.set_title("(a) period-n orbits: SN, PD and grazing")
     ax.grid(alpha=0.3)
     for i, e in enumerate(cascades):
         ax2 = fig.add_subplot(gs[1, i])

@@ -30,7 +30,7 @@
 
 #include "bindings.hpp"
 #include "clatter/analysis/bifurcation_sweep.hpp"
-#include "clatter/analysis/orbit_continuation.hpp"
+#include "clatter/analysis/impact_oscillator.hpp"
 #include "clatter/app/ball_orbits.hpp"
 #include "clatter/app/painleve.hpp"
 #include "clatter/core/error.hpp"
@@ -97,49 +97,76 @@ py::dict sweep(const std::shared_ptr<model::System>& model, double t0, const Arr
   return py::dict(py::arg("bifurcation") = bifurcation, py::arg("summary") = summary);
 }
 
-// the columns of branches.csv / bifurcations.csv, filled as `clatter orbits` fills them
-struct OrbitColumns {
-  std::vector<double> e, omega, phase, velocity, apex_min, apex_max, l1_re, l1_im, l2_re, l2_im,
+// the columns of branches.csv / bifurcations.csv, from the rows `clatter orbits` writes
+py::dict branch_columns(double e, const std::vector<app::BallOrbitPoint>& points) {
+  std::vector<double> omega, phase, velocity, apex_min, apex_max, l1_re, l1_im, l2_re, l2_im,
       margin;
   std::vector<std::int32_t> impacts, periods, stable;
+  for (const app::BallOrbitPoint& p : points) {
+    impacts.push_back(p.impacts);
+    periods.push_back(p.periods);
+    omega.push_back(p.omega);
+    phase.push_back(p.phase);
+    velocity.push_back(p.velocity);
+    apex_min.push_back(p.apex_min);
+    apex_max.push_back(p.apex_max);
+    l1_re.push_back(p.multipliers[0].real());
+    l1_im.push_back(p.multipliers[0].imag());
+    l2_re.push_back(p.multipliers[1].real());
+    l2_im.push_back(p.multipliers[1].imag());
+    stable.push_back(p.stable ? 1 : 0);
+    margin.push_back(p.margin);
+  }
+  py::dict d;
+  d["e"] = array(std::vector<double>(points.size(), e));
+  d["impacts"] = array(impacts);
+  d["periods"] = array(periods);
+  d["omega"] = array(omega);
+  d["phase"] = array(phase);
+  d["velocity"] = array(velocity);
+  d["apex_min"] = array(apex_min);
+  d["apex_max"] = array(apex_max);
+  d["lambda1_re"] = array(l1_re);
+  d["lambda1_im"] = array(l1_im);
+  d["lambda2_re"] = array(l2_re);
+  d["lambda2_im"] = array(l2_im);
+  d["stable"] = array(stable);
+  d["margin"] = array(margin);
+  return d;
+}
 
-  void add(double e_, const analysis::Branch& br) {
-    for (const analysis::BranchPoint& p : br.points) {
-      e.push_back(e_);
-      impacts.push_back(br.impacts);
-      periods.push_back(br.periods);
-      omega.push_back(p.omega);
-      phase.push_back(p.z.phase);
-      velocity.push_back(p.z.velocity);
-      apex_min.push_back(p.apex_min);
-      apex_max.push_back(p.apex_max);
-      l1_re.push_back(p.multipliers[0].real());
-      l1_im.push_back(p.multipliers[0].imag());
-      l2_re.push_back(p.multipliers[1].real());
-      l2_im.push_back(p.multipliers[1].imag());
-      stable.push_back(p.stable ? 1 : 0);
-      margin.push_back(p.margin);
-    }
+py::dict bifurcation_columns(double e, const std::vector<app::BallBifurcation>& rows) {
+  std::vector<std::string> kind;
+  std::vector<double> omega, phase, velocity, apex_max, l1, l2, margin, closed;
+  std::vector<std::int32_t> impacts, periods;
+  for (const app::BallBifurcation& b : rows) {
+    kind.emplace_back(analysis::to_string(b.kind));
+    impacts.push_back(b.at.impacts);
+    periods.push_back(b.at.periods);
+    omega.push_back(b.at.omega);
+    phase.push_back(b.at.phase);
+    velocity.push_back(b.at.velocity);
+    apex_max.push_back(b.at.apex_max);
+    l1.push_back(b.at.multipliers[0].real());
+    l2.push_back(b.at.multipliers[1].real());
+    margin.push_back(b.at.margin);
+    closed.push_back(b.closed_form_omega);
   }
-  [[nodiscard]] py::dict dict() const {
-    py::dict d;
-    d["e"] = array(e);
-    d["impacts"] = array(impacts);
-    d["periods"] = array(periods);
-    d["omega"] = array(omega);
-    d["phase"] = array(phase);
-    d["velocity"] = array(velocity);
-    d["apex_min"] = array(apex_min);
-    d["apex_max"] = array(apex_max);
-    d["lambda1_re"] = array(l1_re);
-    d["lambda1_im"] = array(l1_im);
-    d["lambda2_re"] = array(l2_re);
-    d["lambda2_im"] = array(l2_im);
-    d["stable"] = array(stable);
-    d["margin"] = array(margin);
-    return d;
-  }
-};
+  py::dict bif;
+  bif["e"] = array(std::vector<double>(rows.size(), e));
+  bif["impacts"] = array(impacts);
+  bif["periods"] = array(periods);
+  bif["kind"] = kind;
+  bif["omega"] = array(omega);
+  bif["phase"] = array(phase);
+  bif["velocity"] = array(velocity);
+  bif["apex_max"] = array(apex_max);
+  bif["lambda1"] = array(l1);
+  bif["lambda2"] = array(l2);
+  bif["margin"] = array(margin);
+  bif["closed_form_omega"] = array(closed);
+  return bif;
+}
 
 // `clatter orbits` for one e (app/ball_orbits.hpp), as Tables' columns
 py::dict orbit_branch(const app::BallOrbitsRequest& r) {
@@ -149,63 +176,22 @@ py::dict orbit_branch(const app::BallOrbitsRequest& r) {
     result = app::run_ball_orbits(r);
   }
   const app::BallOrbitsOfE& o = result.front();
-  OrbitColumns branch;
-  branch.add(o.e, o.branch);
-  std::vector<std::string> kind;
-  std::vector<double> b_omega, b_phase, b_velocity, b_apex_max, b_l1, b_l2, b_margin, b_closed;
-  std::vector<std::int32_t> b_impacts, b_periods;
-  const auto add_bifurcation = [&](const analysis::Bifurcation& b, int m, int n, double closed) {
-    kind.emplace_back(analysis::to_string(b.kind));
-    b_impacts.push_back(m);
-    b_periods.push_back(n);
-    b_omega.push_back(b.at.omega);
-    b_phase.push_back(b.at.z.phase);
-    b_velocity.push_back(b.at.z.velocity);
-    b_apex_max.push_back(b.at.apex_max);
-    b_l1.push_back(b.at.multipliers[0].real());
-    b_l2.push_back(b.at.multipliers[1].real());
-    b_margin.push_back(b.at.margin);
-    b_closed.push_back(closed);
-  };
-  for (const analysis::Bifurcation& b : o.branch.bifurcations)
-    add_bifurcation(b, o.branch.impacts, o.branch.periods,
-                    b.kind == analysis::BifurcationKind::kSaddleNode       ? o.closed_form.omega_sn
-                    : b.kind == analysis::BifurcationKind::kPeriodDoubling ? o.closed_form.omega_pd
-                                                                           : std::nan(""));
-  // the cascade as the CLI writes it: the deeper PD points as bifurcation rows, the stable
-  // segments of the doubled branches between them as branch points
   std::vector<std::int32_t> c_impacts, c_periods;
   std::vector<double> c_omega;
-  int m = 1, n = r.periods;
-  for (std::size_t k = 0; k < o.cascade.size(); ++k) {
-    c_impacts.push_back(2 * m);
-    c_periods.push_back(2 * n);
-    c_omega.push_back(o.cascade[k].at.omega);
-    if (k > 0) add_bifurcation(o.cascade[k], m, n, std::nan(""));
-    if (k < o.doubled.size()) branch.add(o.e, o.doubled[k]);
-    m *= 2;
-    n *= 2;
+  for (const app::CascadeLevel& c : o.cascade) {
+    c_impacts.push_back(c.impacts);
+    c_periods.push_back(c.periods);
+    c_omega.push_back(c.omega_pd);
   }
-  const std::size_t nb = kind.size();
-  py::dict bif;
-  bif["e"] = array(std::vector<double>(nb, o.e));
-  bif["impacts"] = array(b_impacts);
-  bif["periods"] = array(b_periods);
-  bif["kind"] = kind;
-  bif["omega"] = array(b_omega);
-  bif["phase"] = array(b_phase);
-  bif["velocity"] = array(b_velocity);
-  bif["apex_max"] = array(b_apex_max);
-  bif["lambda1"] = array(b_l1);
-  bif["lambda2"] = array(b_l2);
-  bif["margin"] = array(b_margin);
-  bif["closed_form_omega"] = array(b_closed);
-  return py::dict(py::arg("branches") = branch.dict(), py::arg("bifurcations") = bif,
+  return py::dict(py::arg("branches") = branch_columns(o.e, o.points),
+                  py::arg("bifurcations") = bifurcation_columns(o.e, o.bifurcations),
                   py::arg("start_omega") = o.start_omega,
                   py::arg("omega_sn_closed_form") = o.closed_form.omega_sn,
                   py::arg("omega_pd_closed_form") = o.closed_form.omega_pd,
-                  py::arg("end_high") = std::string(analysis::to_string(o.branch.end)),
+                  py::arg("end_high") = std::string(analysis::to_string(o.end_high)),
                   py::arg("end_low") = std::string(analysis::to_string(o.end_low)),
+                  py::arg("end_high_message") = o.end_high_message,
+                  py::arg("end_low_message") = o.end_low_message,
                   py::arg("cascade") = py::dict(py::arg("impacts") = array(c_impacts),
                                                 py::arg("periods") = array(c_periods),
                                                 py::arg("omega_pd") = array(c_omega)));

@@ -15,7 +15,6 @@
 
 #include "bindings.hpp"
 #include "clatter/analysis/orbit_branch.hpp"
-#include "clatter/analysis/orbit_continuation.hpp"
 #include "clatter/compliant/compliant_impact.hpp"
 #include "clatter/core/enum_names.hpp"
 #include "clatter/core/error.hpp"
@@ -101,9 +100,8 @@ py::list status_words() {
   out.append(words<multipoint::Status>("multi-point collision status (multipoint; status)"));
   out.append(words<compliant::SolveStatus>("compliant impact status (compliant; status)"));
   out.append(words<compliant::Outcome>("compliant impact outcome (compliant; outcome)"));
-  out.append(words<analysis::OrbitBranchEnd>("end of an orbit branch (continue; end)"));
-  out.append(
-      words<analysis::BranchEnd>("end of a ball orbit branch (orbits --e; end_high, end_low)"));
+  out.append(words<analysis::OrbitBranchEnd>(
+      "end of an orbit branch (continue; end, orbits --e; end_high, end_low)"));
   return out;
 }
 

@@ -119,12 +119,23 @@ class Continuation {
 
   // Newton on [r(y); t·(y − ŷ)] = 0 from ŷ: first the chord method with the Jacobian `chord` of
   // the last point (one flow per iteration), then, if that fails, full Newton
-  std::optional<Corrected> correct(const Eigen::VectorXd& y_hat, const Eigen::VectorXd& t,
-                                   const Eigen::MatrixXd* chord = nullptr) const {
-    if (chord != nullptr) {
-      if (auto c = correct_with(y_hat, t, chord)) return c;
+  // A point farther than `max_move` from ŷ is refused: a corrector that moves further than the
+  // step it corrects has jumped to another branch (across a grazing, where the map changes its
+  // form, it can land on an orbit with more impacts far away).
+  std::optional<Corrected> correct(
+      const Eigen::VectorXd& y_hat, const Eigen::VectorXd& t,
+      const Eigen::MatrixXd* chord = nullptr,
+      double max_move = std::numeric_limits<double>::infinity()) const {
+    std::optional<Corrected> c;
+    if (chord != nullptr) c = correct_with(y_hat, t, chord);
+    if (!c) c = correct_with(y_hat, t, nullptr);
+    if (c && (c->y - y_hat).norm() > max_move) {
+      failure_ = "the corrector moved " + format_number((c->y - y_hat).norm()) +
+                 " from the predictor, more than the step " + format_number(max_move) +
+                 " (a jump to another branch)";
+      return std::nullopt;
     }
-    return correct_with(y_hat, t, nullptr);
+    return c;
   }
 
   // the point at y (converged) and J there (for the next tangent and the chord); for a forced
@@ -319,8 +330,12 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   return pt;
 }
 
-OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
-                            const OrbitBranchOptions& o) {
+namespace {
+
+// continue_orbits, whose first tangent points away from `away_from` (a point (u, p)) if given,
+// else towards o.direction in p
+OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
+                          const OrbitBranchOptions& o, const Eigen::VectorXd* away_from) {
   validate(o);
   require(start.converged, "start", "must be a converged orbit");
   const Eigen::Index d = problem.dimension();
@@ -340,7 +355,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
     return branch;
   }
   Eigen::VectorXd t = Continuation::null_vector(J);
-  if (t(d) * o.direction < 0.0) t = -t;
+  if (away_from != nullptr ? t.dot(y - *away_from) < 0.0 : t(d) * o.direction < 0.0) t = -t;
   double ds = o.ds;
 
   // bisection on the step s ∈ (0, s1] from (y, t) for the first s where `changed` holds
@@ -350,7 +365,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
     std::optional<OrbitPoint> at_hi;
     for (int it = 0; it < 60 && hi - lo > o.locate_tol; ++it) {
       const double mid = 0.5 * (lo + hi);
-      const auto c = cont.correct(y0 + mid * t0, t0, &J);
+      const auto c = cont.correct(y0 + mid * t0, t0, &J, mid);
       if (!c) return at_hi;
       Eigen::MatrixXd Jm;
       const auto pt = cont.point(c->y, Jm);
@@ -366,7 +381,7 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
   };
 
   while (static_cast<int>(branch.points.size()) < o.max_points) {
-    const auto c = cont.correct(y + ds * t, t, &J);
+    const auto c = cont.correct(y + ds * t, t, &J, ds);
     std::optional<OrbitPoint> pt;
     Eigen::MatrixXd J_new;
     if (c) pt = cont.point(c->y, J_new);
@@ -411,7 +426,9 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
       const double before = prev.*(test.tau);
       const auto at =
           locate(y, t, ds, [&](const OrbitPoint& q) { return sign_change(before, q.*(test.tau)); });
-      if (!at) continue;
+      // the Jacobian by differences straddles a grazing whose margin is this small: its
+      // multipliers are not those of the orbit
+      if (!at || at->margin < o.grazing_tol) continue;
       bool genuine = false;
       // a fold also turns the branch back in p (a multiplier near +1 without it: the pitchfork
       // a doubled branch starts from, or round-off)
@@ -426,6 +443,15 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
       if (test.kind == OrbitEventKind::kPeriodDoubling)
         b.eigenvector = eigenvector_of(at->DP, -1.0);
       branch.bifurcations.push_back(b);
+      if (o.stop_at_bifurcation) {
+        branch.points.push_back(*at);
+        if (o.on_point) o.on_point(branch.points.back(), static_cast<int>(branch.points.size()));
+        branch.end = OrbitBranchEnd::kBifurcation;
+        branch.message = std::string("stopped at the first bifurcation (") +
+                         std::string(to_string(test.kind)) + " at p = " + format_number(at->p) +
+                         ")";
+        return branch;
+      }
     }
     if (pt->itinerary != prev.itinerary) {
       const auto before = prev.itinerary;
@@ -479,6 +505,13 @@ OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
   return branch;
 }
 
+}  // namespace
+
+OrbitBranch continue_orbits(const PeriodicProblem& problem, const Orbit& start,
+                            const OrbitBranchOptions& o) {
+  return continue_from(problem, start, o, nullptr);
+}
+
 PeriodicProblem doubled_problem(const PeriodicProblem& problem) {
   PeriodicProblem p = problem;
   if (p.section.kind == OrbitSectionKind::kForced) p.section.periods *= 2;
@@ -524,9 +557,11 @@ OrbitBranch continue_period_doubled(const PeriodicProblem& problem, const OrbitB
     start.u = c->y.head(d);
     start.converged = true;
     if (!characterize(start_problem, *start_problem.model, start)) continue;
+    // away from the PD point: near the pitchfork the doubled branch is nearly parallel to
+    // p = const (p − p_PD ∝ |u − u_PD|²), so the sign of the tangent's p component is round-off
     OrbitBranchOptions o = options;
     o.direction = c->y(d) >= pd.at.p ? 1 : -1;
-    return continue_orbits(start_problem, start, o);
+    return continue_from(start_problem, start, o, &y0);
   }
   out.message = "no doubled orbit found near the PD point down to ds_min";
   return out;

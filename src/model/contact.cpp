@@ -25,9 +25,9 @@ void validate(const Contact& c, const std::string& prefix) {
   require(std::isfinite(c.law.params.e) && c.law.params.e >= 0.0 && c.law.params.e <= 1.0,
           e.c_str(), "must be in [0, 1]", c.law.params.e);
   require(std::isfinite(c.mu_d) && c.mu_d >= 0.0, mu_d.c_str(), "must be finite and >= 0", c.mu_d);
-  require(
-      std::isfinite(c.mu_s) && c.mu_s >= c.mu_d, mu_s.c_str(),
-      "must be finite and >= mu_d = " + format_number(c.mu_d) + ", got " + format_number(c.mu_s));
+  if (!(std::isfinite(c.mu_s) && c.mu_s >= c.mu_d))  // the message only when it is thrown
+    throw InvalidArgument(mu_s, "must be finite and >= mu_d = " + format_number(c.mu_d) + ", got " +
+                                    format_number(c.mu_s));
 }
 
 }  // namespace clatter::model

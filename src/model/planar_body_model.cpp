@@ -282,6 +282,15 @@ model::ParameterSet PlanarBodyModel::own_parameters() const {
   return p;
 }
 
+double PlanarBodyModel::own_parameter(std::string_view name) const {
+  if (name == "surface.omega") return surface_.omega;
+  if (name == "surface.amplitude") return surface_.amplitude;
+  if (name == "surface.phase") return surface_.phase;
+  if (name == "surface.belt_velocity") return surface_.belt_velocity;
+  if (name == "surface.belt_omega") return surface_.belt_omega;
+  return own_parameters().get(name);  // the others, and the error naming the known ones
+}
+
 std::unique_ptr<model::System> PlanarBodyModel::with_own_parameter(std::string_view name,
                                                                    double value) const {
   PlanarBody body = body_;

@@ -2,7 +2,9 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include "clatter/core/error.hpp"
 
@@ -103,7 +105,29 @@ std::unique_ptr<System> System::with_contacts(std::vector<Contact> contacts) con
   return copy;
 }
 
-double System::parameter(std::string_view name) const { return parameters().get(name); }
+double System::parameter(std::string_view name) const {
+  // the contacts' by name, without building the list (parameters() has them all)
+  const auto of = [&](const Contact& c, std::string_view what) -> std::optional<double> {
+    if (what == "e") return c.law.params.e;
+    if (what == "mu") return c.law.params.mu;
+    if (what == "mu_s") return c.mu_s;
+    if (what == "mu_d") return c.mu_d;
+    return std::nullopt;
+  };
+  if (!contacts_.empty() && (name == "e" || name == "mu")) return *of(contacts_.front(), name);
+  constexpr std::string_view kContact = "contact.";
+  if (name.substr(0, kContact.size()) == kContact) {
+    const std::string_view rest = name.substr(kContact.size());
+    for (const Contact& c : contacts_) {
+      if (rest.size() <= c.name.size() + 1 || rest.substr(0, c.name.size()) != c.name ||
+          rest[c.name.size()] != '.')
+        continue;
+      if (const auto v = of(c, rest.substr(c.name.size() + 1))) return *v;
+    }
+    return parameters().get(name);  // unknown: the list's error names the known ones
+  }
+  return own_parameter(name);
+}
 
 VecA System::aux_rate(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/, const VecA& aux) const {
   return VecA::Zero(aux.size());

@@ -83,7 +83,7 @@ def test_orbit_branch_equals_cli(cli, tmp_path):
     assert (entry["end_high"], entry["end_low"]) == (r["end_high"], r["end_low"])
     assert entry["points"] == len(b["omega"])
     found = r["bifurcations"]
-    assert len(entry["bifurcations"]) == len(found["omega"]) == 3  # G, SN, PD for e = 0.7
+    assert len(entry["bifurcations"]) == len(found["omega"]) == 3  # grazing, SN, PD for e = 0.7
     for i, j in enumerate(entry["bifurcations"]):
         assert j["kind"] == found["kind"][i]
         for key in ("omega", "phase", "velocity", "apex_max"):

@@ -65,7 +65,7 @@ int run_orbits_cli(const OrbitsCliOptions& o) {
   for (const app::BallOrbitsOfE& e : result)
     if (e.incomplete)
       incomplete += (incomplete.empty() ? "" : "; ") + std::string("e = ") + format_number(e.e) +
-                    ": " + std::to_string(e.cascade.size() - 1) + " of " +
+                    ": " + std::to_string(e.cascade.empty() ? 0 : e.cascade.size() - 1) + " of " +
                     std::to_string(o.cascade) + " doublings found";
   if (!incomplete.empty()) {
     std::cerr << "clatter: orbits: the cascade is incomplete (" << incomplete << ")\n";

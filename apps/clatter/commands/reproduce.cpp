@@ -134,7 +134,7 @@ const std::vector<Reproduction>& table() {
           "--span", "0.02", "--forced", "--out", "{out}"}},
         {"bp-fig10",
          "[BP] Fig 10 / [B] Fig 5.10: period-1 continuation, SN/PD/G; the PD cascade",
-         "Continuation.*, ImpactOscillator.*",
+         "BallOrbits.*, Continuation.*, ImpactOscillator.*",
          {"orbits", "--cascade", "6", "--out", "{out}"}},
         {"ball-zeno",
          "[B] 4.2.6: ball on a fixed floor, rest at 2.5586 s",

@@ -53,6 +53,10 @@ struct OrbitBranchOptions {
   /// a point with a multiplier of modulus above this ends the branch (single shooting loses its
   /// accuracy there)
   double max_multiplier{1e6};
+  /// end the branch at its first located fold, period doubling or Neimark–Sacker point
+  /// (OrbitBranchEnd::kBifurcation; the located point is the branch's last): the segment of a
+  /// period-doubling cascade between two doublings
+  bool stop_at_bifurcation{false};
   /// called after each point is added to the branch (progress), with the number of points so
   /// far; may be empty. An exception it throws ends the continuation and propagates.
   std::function<void(const OrbitPoint&, int points)> on_point;
@@ -104,6 +108,7 @@ enum class OrbitBranchEnd : std::uint8_t {
   kMaxPoints,
   kStepTooSmall,
   kMultiplierBound,
+  kBifurcation,  ///< OrbitBranchOptions::stop_at_bifurcation
 };
 [[nodiscard]] std::string_view to_string(OrbitBranchEnd e);
 
@@ -112,11 +117,12 @@ enum class OrbitBranchEnd : std::uint8_t {
 namespace clatter {
 template <>
 struct EnumNames<analysis::OrbitBranchEnd> {
-  static constexpr std::array<const char*, 5> names{"parameter_range", "grazing", "max_points",
-                                                    "step_too_small", "multiplier_bound"};
+  static constexpr std::array<const char*, 6> names{"parameter_range",  "grazing",
+                                                    "max_points",       "step_too_small",
+                                                    "multiplier_bound", "bifurcation"};
   // a value added without its word (or a word without its value) does not compile
   static_assert(names.size() ==
-                static_cast<std::size_t>(analysis::OrbitBranchEnd::kMultiplierBound) + 1);
+                static_cast<std::size_t>(analysis::OrbitBranchEnd::kBifurcation) + 1);
 };
 }  // namespace clatter
 

@@ -179,6 +179,7 @@ class PlanarBodyModel final : public model::System,
  protected:
   [[nodiscard]] std::unique_ptr<model::System> clone() const override;
   [[nodiscard]] model::ParameterSet own_parameters() const override;
+  [[nodiscard]] double own_parameter(std::string_view name) const override;
   [[nodiscard]] std::unique_ptr<model::System> with_own_parameter(std::string_view name,
                                                                   double value) const override;
 

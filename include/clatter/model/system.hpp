@@ -259,6 +259,11 @@ class System {
   [[nodiscard]] virtual std::unique_ptr<System> clone() const = 0;
   /// The model's own parameters (not the contacts').
   [[nodiscard]] virtual ParameterSet own_parameters() const = 0;
+  /// One of them by name (parameter()'s fast path, called per flow by continuation and sweeps):
+  /// by default own_parameters().get(name); a model may answer without building the list.
+  [[nodiscard]] virtual double own_parameter(std::string_view name) const {
+    return own_parameters().get(name);
+  }
   /// The same model with one of its own parameters changed (validated as by the constructor).
   [[nodiscard]] virtual std::unique_ptr<System> with_own_parameter(std::string_view name,
                                                                    double value) const = 0;
