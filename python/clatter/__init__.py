@@ -813,21 +813,31 @@ def multipoint(preset: str, *, e_star: Vector | None = None, mu_s: float | None 
 
 
 def orbit_branch(e: float, amplitude: float = 1.0, gravity: float = 9.81, periods: int = 1,
-                 omega_range: tuple[float, float] = (0.5, 7.0),
-                 cascade: int = 0) -> dict[str, Any]:
+                 omega_range: tuple[float, float] = (0.5, 7.0), cascade: int = 0,
+                 out: str | None = None, plot: bool = True) -> dict[str, Any]:
     """The period-n orbits of a ball on A sin(wt) for one restitution e, continued in omega from
     halfway between the closed-form SN and PD, as `clatter orbits --e E [--cascade K]`. Returns a
     dict: branches and bifurcations (Tables with the columns of branches.csv and
     bifurcations.csv, with a cascade also the doubled branches and their PD points), start_omega,
     the closed-form SN and PD, end_high, end_low (with their messages), and cascade (impacts,
-    periods, omega_pd: the levels of summary.json's cascade)."""
+    periods, omega_pd: the levels of summary.json's cascade). out: a folder to write the
+    command's branches.csv, bifurcations.csv and summary.json into (byte for byte `clatter orbits
+    --e E ...`'s; orbits.png unless plot=False); files then names them."""
+    folder = _output_folder(out)
     raw = _clatter._orbit_branch(float(e), float(amplitude), float(gravity), int(periods),
-                                 float(omega_range[0]), float(omega_range[1]), int(cascade))
+                                 float(omega_range[0]), float(omega_range[1]), int(cascade),
+                                 folder, bool(plot) and bool(folder))
     raw["cascade"] = Table(raw["cascade"])
     raw["branches"] = Table(raw["branches"])
     bif = Table(raw["bifurcations"])
     bif["kind"] = _np.array(bif["kind"], dtype=object)
     raw["bifurcations"] = bif
+    if folder and plot:
+        from . import plot as _plot
+        png = _os.path.join(folder, "orbits.png")
+        _plot._run("orbits.py", ["--branches", raw["files"]["branches"], "--bifurcations",
+                                 raw["files"]["bifurcations"], "--out", png])
+        raw["files"]["plot"] = png
     return raw
 
 

@@ -6,11 +6,11 @@
 //       the older analysis::sweep_omega, GIL released -> (omega, y_apex) and (omega, distinct,
 //       samples, reason); no command runs it any more (clatter.sweep is analysis::run_sweep):
 //       kept as an independent implementation the tests compare run_sweep with
-//   _orbit_branch(e, amplitude, gravity, periods, omega_min, omega_max, cascade)
+//   _orbit_branch(e, amplitude, gravity, periods, omega_min, omega_max, cascade, out, plot)
 //       `clatter orbits` for one e (app/ball_orbits.hpp, the same operation): the stable
 //       period-n orbit halfway between the closed-form SN and PD, continued both ways -> the
 //       columns of branches.csv and bifurcations.csv (with cascade = K: the period-doubling
-//       cascade, as --cascade K)
+//       cascade, as --cascade K); with out, the command's three files written there
 //   _painleve(given, out, plot) -> `clatter painleve` (app/painleve.hpp)
 //   find_orbit(amplitude, omega, gravity, e, impacts, periods, guess) -> dict (shooting)
 //   closed_form_orbit(amplitude, omega, gravity, e, periods) -> dict
@@ -168,13 +168,16 @@ py::dict bifurcation_columns(double e, const std::vector<app::BallBifurcation>& 
   return bif;
 }
 
-// `clatter orbits` for one e (app/ball_orbits.hpp), as Tables' columns
-py::dict orbit_branch(const app::BallOrbitsRequest& r) {
+// `clatter orbits` for one e (app/ball_orbits.hpp), as Tables' columns; with `out`, its files
+py::dict orbit_branch(const app::BallOrbitsRequest& r, const std::string& out, bool plot) {
   std::vector<app::BallOrbitsOfE> result;
+  std::vector<app::OutputFile> files;
   {
     const py::gil_scoped_release release;
     result = app::run_ball_orbits(r);
+    if (!out.empty()) files = app::ball_orbits_files(r, result, out, plot);
   }
+  if (!files.empty()) write_outputs(files, out);
   const app::BallOrbitsOfE& o = result.front();
   std::vector<std::int32_t> c_impacts, c_periods;
   std::vector<double> c_omega;
@@ -183,18 +186,23 @@ py::dict orbit_branch(const app::BallOrbitsRequest& r) {
     c_periods.push_back(c.periods);
     c_omega.push_back(c.omega_pd);
   }
-  return py::dict(py::arg("branches") = branch_columns(o.e, o.points),
-                  py::arg("bifurcations") = bifurcation_columns(o.e, o.bifurcations),
-                  py::arg("start_omega") = o.start_omega,
-                  py::arg("omega_sn_closed_form") = o.closed_form.omega_sn,
-                  py::arg("omega_pd_closed_form") = o.closed_form.omega_pd,
-                  py::arg("end_high") = std::string(analysis::to_string(o.end_high)),
-                  py::arg("end_low") = std::string(analysis::to_string(o.end_low)),
-                  py::arg("end_high_message") = o.end_high_message,
-                  py::arg("end_low_message") = o.end_low_message,
-                  py::arg("cascade") = py::dict(py::arg("impacts") = array(c_impacts),
-                                                py::arg("periods") = array(c_periods),
-                                                py::arg("omega_pd") = array(c_omega)));
+  return py::dict(
+      py::arg("branches") = branch_columns(o.e, o.points),
+      py::arg("bifurcations") = bifurcation_columns(o.e, o.bifurcations),
+      py::arg("start_omega") = o.start_omega,
+      py::arg("omega_sn_closed_form") = o.closed_form.omega_sn,
+      py::arg("omega_pd_closed_form") = o.closed_form.omega_pd,
+      py::arg("end_high") = std::string(analysis::to_string(o.end_high)),
+      py::arg("end_low") = std::string(analysis::to_string(o.end_low)),
+      py::arg("end_high_message") = o.end_high_message,
+      py::arg("end_low_message") = o.end_low_message,
+      py::arg("cascade") =
+          py::dict(py::arg("impacts") = array(c_impacts), py::arg("periods") = array(c_periods),
+                   py::arg("omega_pd") = array(c_omega)),
+      py::arg("files") = files.empty() ? py::dict()
+                                       : py::dict(py::arg("branches") = files[0].path.string(),
+                                                  py::arg("bifurcations") = files[1].path.string(),
+                                                  py::arg("summary") = files[2].path.string()));
 }
 
 }  // namespace
@@ -356,7 +364,7 @@ void bind_analysis(py::module_& m) {
   m.def(
       "_orbit_branch",
       [](double e, double amplitude, double gravity, int periods, double omega_min,
-         double omega_max, int cascade) {
+         double omega_max, int cascade, const std::string& out, bool plot) {
         app::BallOrbitsRequest r;
         r.e = {e};
         r.amplitude = amplitude;
@@ -365,10 +373,11 @@ void bind_analysis(py::module_& m) {
         r.omega_min = omega_min;
         r.omega_max = omega_max;
         r.cascade = cascade;
-        return orbit_branch(r);
+        return orbit_branch(r, out, plot);
       },
       py::arg("e"), py::arg("amplitude"), py::arg("gravity"), py::arg("periods"),
-      py::arg("omega_min"), py::arg("omega_max"), py::arg("cascade") = 0);
+      py::arg("omega_min"), py::arg("omega_max"), py::arg("cascade") = 0, py::arg("out") = "",
+      py::arg("plot") = false);
   m.def(
       "find_orbit",
       [](double amplitude, double omega, double gravity, double e, int impacts, int periods,

@@ -43,8 +43,9 @@ Integrator resolved_integrator(const SimulationOptions& o) {
 }
 
 void validate(const SimulationOptions& o, double t0) {
-  require(std::isfinite(o.t_end) && o.t_end > t0, "t_end",
-          "must be finite and later than the initial time " + format_number(t0));
+  if (!(std::isfinite(o.t_end) && o.t_end > t0))  // the message only when thrown (once per run)
+    throw InvalidArgument("t_end",
+                          "must be finite and later than the initial time " + format_number(t0));
   require(o.max_events > 0, "max_events", "must be > 0");
   require(o.max_steps > 0, "max_steps", "must be > 0");
   require(std::isfinite(o.chatter_horizon) && o.chatter_horizon >= 0.0, "chatter_horizon",

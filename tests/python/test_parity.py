@@ -9,7 +9,10 @@ omega has |multipliers| = e (both, a focus of the impact map) and its period dou
 closed form's Gamma_PD = 3.15753 for e* = 0.9 (tests/regression of the ball's closed forms; the
 CLI's test_orbits_cli.py checks the same numbers); [BP] Fig. 9(a)'s three-impact orbit is stable
 with |lambda| = e*^3 = 0.729 at omega = 3 (examples/bp_fig9a.toml)."""
+import csv
+import io
 import json
+import math
 import os
 import shutil
 
@@ -293,6 +296,17 @@ def test_ball_orbit_branches_are_the_commands(cli, tmp_path):
     pd = [w for w, kind in zip(r["bifurcations"]["omega"], r["bifurcations"]["kind"])
           if kind == "PD"]
     assert pd[0] == pytest.approx(r["omega_pd_closed_form"], abs=1e-6)
+    # out=: the command's three files, byte for byte; the PD at the closed form's
+    # (spec/000_thesis.md §6.3: Γ_PD² = Γ_SN² + (2(1+e²)/(1+e)²)², A = 1, g = 9.81, n = 2)
+    e, n = 0.8, 2
+    want = same_bytes(cli, tmp_path, ["orbits", "--e", str(e), "--periods", str(n)],
+                      lambda folder: clatter.orbit_branch(e, periods=n, out=folder, plot=False),
+                      ["branches.csv", "bifurcations.csv", "summary.json"])
+    gamma_sn = n * math.pi * (1 - e) / (1 + e)
+    gamma_pd = math.sqrt(gamma_sn ** 2 + (2 * (1 + e * e) / (1 + e) ** 2) ** 2)
+    rows = list(csv.DictReader(io.StringIO(want["bifurcations.csv"].decode())))
+    got = [float(row["omega"]) for row in rows if row["kind"] == "PD"]
+    assert got == [pytest.approx(math.sqrt(9.81 * gamma_pd), abs=1e-8)]
 
 
 def test_events_only_still_writes_the_commands_files(cli, examples, tmp_path):
