@@ -332,6 +332,129 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
 
 namespace {
 
+bool sign_change(double a, double b) { return (a < 0.0) != (b < 0.0); }
+
+// One step of a branch, from the accepted point y with tangent t over the step ds to the
+// corrected point pt (tangent t_new): what changed between the two, located by bisection.
+struct BranchStep {
+  const Continuation& cont;
+  const OrbitBranchOptions& o;
+  const Eigen::MatrixXd& J;  ///< the Jacobian at y (the chord of the corrector)
+  const Eigen::VectorXd& y;
+  const Eigen::VectorXd& t;
+  double ds;
+  const OrbitPoint& prev;  ///< the point at y
+  const OrbitPoint& pt;    ///< the point at the step's end
+  bool turned;             ///< the tangent's p component changed sign over the step
+
+  // bisection on s ∈ (0, ds] for the first s where `changed` holds (each trial a corrected
+  // point); the point there, or none if a trial fails first
+  template <class Changed>
+  [[nodiscard]] std::optional<OrbitPoint> locate(const Changed& changed) const {
+    double lo = 0.0, hi = ds;
+    std::optional<OrbitPoint> at_hi;
+    for (int it = 0; it < 60 && hi - lo > o.locate_tol; ++it) {
+      const double mid = 0.5 * (lo + hi);
+      const auto c = cont.correct(y + mid * t, t, &J, mid);
+      if (!c) return at_hi;
+      Eigen::MatrixXd Jm;
+      const auto q = cont.point(c->y, Jm);
+      if (!q) return at_hi;
+      if (changed(*q)) {
+        hi = mid;
+        at_hi = q;
+      } else {
+        lo = mid;
+      }
+    }
+    return at_hi;
+  }
+
+  // SN, PD and NS: a sign change of τ, located, then checked on the multipliers
+  void local_bifurcations(std::vector<OrbitBifurcation>& out) const {
+    struct Test {
+      OrbitEventKind kind;
+      double OrbitPoint::*tau;
+    };
+    for (const Test test : {Test{OrbitEventKind::kFold, &OrbitPoint::tau_sn},
+                            Test{OrbitEventKind::kPeriodDoubling, &OrbitPoint::tau_pd},
+                            Test{OrbitEventKind::kNeimarkSacker, &OrbitPoint::tau_ns}}) {
+      const double before = prev.*(test.tau);
+      if (!sign_change(before, pt.*(test.tau))) continue;
+      const auto at =
+          locate([&](const OrbitPoint& q) { return sign_change(before, q.*(test.tau)); });
+      // the Jacobian by differences straddles a grazing whose margin is this small: its
+      // multipliers are not those of the orbit
+      if (!at || at->margin < o.grazing_tol) continue;
+      bool genuine = false;
+      // a fold also turns the branch back in p (a multiplier near +1 without it: the pitchfork
+      // a doubled branch starts from, or round-off)
+      if (test.kind == OrbitEventKind::kFold)
+        genuine = distance_to(*at, 1.0) < o.multiplier_tol && turned;
+      if (test.kind == OrbitEventKind::kPeriodDoubling)
+        genuine = distance_to(*at, -1.0) < o.multiplier_tol;
+      if (test.kind == OrbitEventKind::kNeimarkSacker)
+        genuine = is_complex_pair_on_circle(*at, o.multiplier_tol);
+      if (!genuine) continue;
+      OrbitBifurcation b{test.kind, *at, "", {}};
+      if (test.kind == OrbitEventKind::kPeriodDoubling)
+        b.eigenvector = eigenvector_of(at->DP, -1.0);
+      out.push_back(b);
+    }
+  }
+
+  // the discrete changes: the itinerary (a grazing when the impacts' count changes), the
+  // margin, the stick events, the slip onsets and lift-offs
+  void discrete_changes(std::vector<OrbitBifurcation>& out) const {
+    if (pt.itinerary != prev.itinerary) {
+      const auto& before = prev.itinerary;
+      const auto at = locate([&](const OrbitPoint& q) { return q.itinerary != before; });
+      const bool count_changed = pt.itinerary.size() != before.size();
+      out.push_back(
+          {count_changed ? OrbitEventKind::kGrazing : OrbitEventKind::kRegionChange, at ? *at : pt,
+           itinerary_text(before) + " -> " + itinerary_text(at ? at->itinerary : pt.itinerary)});
+    } else if (pt.margin < 1e-3 * o.grazing_tol && !(prev.margin < 1e-3 * o.grazing_tol)) {
+      out.push_back({OrbitEventKind::kGrazing, pt, "margin below grazing_tol / 1000", {}});
+    }
+    if (pt.sticks != prev.sticks) {
+      const int before = prev.sticks;
+      const auto at = locate([&](const OrbitPoint& q) { return q.sticks != before; });
+      out.push_back({OrbitEventKind::kStickChange, at ? *at : pt,
+                     std::to_string(before) + " -> " + std::to_string(at ? at->sticks : pt.sticks) +
+                         " stick events"});
+    }
+    if (pt.slip_onsets != prev.slip_onsets || pt.lift_offs != prev.lift_offs) {
+      const int slips = prev.slip_onsets, lifts = prev.lift_offs;
+      const auto at = locate(
+          [&](const OrbitPoint& q) { return q.slip_onsets != slips || q.lift_offs != lifts; });
+      const OrbitPoint& after = at ? *at : pt;
+      const auto text = [](int s, int l) {
+        return std::to_string(s) + " slip onsets, " + std::to_string(l) + " lift-offs";
+      };
+      out.push_back({OrbitEventKind::kSlipLiftChange, after,
+                     text(slips, lifts) + " -> " + text(after.slip_onsets, after.lift_offs)});
+    }
+  }
+};
+
+// Why the corrector failed down to ds_min at y: a grazing (the last margin below grazing_tol),
+// or not. Ends the branch.
+void end_at_failure(const Continuation& cont, const OrbitBranchOptions& o, double p,
+                    OrbitBranch& branch) {
+  if (branch.points.back().margin < o.grazing_tol) {
+    branch.end = OrbitBranchEnd::kGrazing;
+    branch.message = "the orbit grazes at p = " + format_number(p) + " (margin " +
+                     format_number(branch.points.back().margin) + " m)";
+    branch.bifurcations.push_back(
+        {OrbitEventKind::kGrazing, branch.points.back(), "the branch ends", {}});
+    return;
+  }
+  branch.end = OrbitBranchEnd::kStepTooSmall;
+  branch.message =
+      "the corrector failed down to ds_min at p = " + format_number(p) +
+      (cont.failure().empty() ? std::string() : "; the last failed flow: " + cont.failure());
+}
+
 // continue_orbits, whose first tangent points away from `away_from` (a point (u, p)) if given,
 // else towards o.direction in p
 OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
@@ -344,8 +467,11 @@ OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
   const double p0 = problem.model->parameter(o.parameter);
   Eigen::VectorXd y(d + 1);
   y << start.u, p0;
-  branch.points.push_back(orbit_point(problem, *problem.model, p0, start, o));
-  if (o.on_point) o.on_point(branch.points.back(), static_cast<int>(branch.points.size()));
+  const auto add_point = [&](const OrbitPoint& pt) {
+    branch.points.push_back(pt);
+    if (o.on_point) o.on_point(branch.points.back(), static_cast<int>(branch.points.size()));
+  };
+  add_point(orbit_point(problem, *problem.model, p0, start, o));
 
   Eigen::MatrixXd J;
   Eigen::VectorXd r;
@@ -357,28 +483,6 @@ OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
   Eigen::VectorXd t = Continuation::null_vector(J);
   if (away_from != nullptr ? t.dot(y - *away_from) < 0.0 : t(d) * o.direction < 0.0) t = -t;
   double ds = o.ds;
-
-  // bisection on the step s ∈ (0, s1] from (y, t) for the first s where `changed` holds
-  const auto locate = [&](const Eigen::VectorXd& y0, const Eigen::VectorXd& t0, double s1,
-                          const auto& changed) -> std::optional<OrbitPoint> {
-    double lo = 0.0, hi = s1;
-    std::optional<OrbitPoint> at_hi;
-    for (int it = 0; it < 60 && hi - lo > o.locate_tol; ++it) {
-      const double mid = 0.5 * (lo + hi);
-      const auto c = cont.correct(y0 + mid * t0, t0, &J, mid);
-      if (!c) return at_hi;
-      Eigen::MatrixXd Jm;
-      const auto pt = cont.point(c->y, Jm);
-      if (!pt) return at_hi;
-      if (changed(*pt)) {
-        hi = mid;
-        at_hi = pt;
-      } else {
-        lo = mid;
-      }
-    }
-    return at_hi;
-  };
 
   while (static_cast<int>(branch.points.size()) < o.max_points) {
     const auto c = cont.correct(y + ds * t, t, &J, ds);
@@ -393,106 +497,35 @@ OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
         return branch;
       }
       ds *= 0.5;
-      if (ds < o.ds_min && branch.points.back().margin < o.grazing_tol) {
-        branch.end = OrbitBranchEnd::kGrazing;
-        branch.message = "the orbit grazes at p = " + format_number(y(d)) + " (margin " +
-                         format_number(branch.points.back().margin) + " m)";
-        branch.bifurcations.push_back(
-            {OrbitEventKind::kGrazing, branch.points.back(), "the branch ends", {}});
-        return branch;
-      }
       if (ds < o.ds_min) {
-        branch.end = OrbitBranchEnd::kStepTooSmall;
-        branch.message =
-            "the corrector failed down to ds_min at p = " + format_number(y(d)) +
-            (cont.failure().empty() ? std::string() : "; the last failed flow: " + cont.failure());
+        end_at_failure(cont, o, y(d), branch);
         return branch;
       }
       continue;
     }
-    const OrbitPoint& prev = branch.points.back();
     Eigen::VectorXd t_new = Continuation::null_vector(J_new);
     if (t_new.dot(t) < 0.0) t_new = -t_new;
-    // bifurcations between prev and pt
-    const auto sign_change = [&](double a, double b) { return (a < 0.0) != (b < 0.0); };
-    struct Test {
-      OrbitEventKind kind;
-      double OrbitPoint::*tau;
-    };
-    for (const Test test : {Test{OrbitEventKind::kFold, &OrbitPoint::tau_sn},
-                            Test{OrbitEventKind::kPeriodDoubling, &OrbitPoint::tau_pd},
-                            Test{OrbitEventKind::kNeimarkSacker, &OrbitPoint::tau_ns}}) {
-      if (!sign_change(prev.*(test.tau), (*pt).*(test.tau))) continue;
-      const double before = prev.*(test.tau);
-      const auto at =
-          locate(y, t, ds, [&](const OrbitPoint& q) { return sign_change(before, q.*(test.tau)); });
-      // the Jacobian by differences straddles a grazing whose margin is this small: its
-      // multipliers are not those of the orbit
-      if (!at || at->margin < o.grazing_tol) continue;
-      bool genuine = false;
-      // a fold also turns the branch back in p (a multiplier near +1 without it: the pitchfork
-      // a doubled branch starts from, or round-off)
-      if (test.kind == OrbitEventKind::kFold)
-        genuine = distance_to(*at, 1.0) < o.multiplier_tol && ((t(d) < 0.0) != (t_new(d) < 0.0));
-      if (test.kind == OrbitEventKind::kPeriodDoubling)
-        genuine = distance_to(*at, -1.0) < o.multiplier_tol;
-      if (test.kind == OrbitEventKind::kNeimarkSacker)
-        genuine = is_complex_pair_on_circle(*at, o.multiplier_tol);
-      if (!genuine) continue;
-      OrbitBifurcation b{test.kind, *at, "", {}};
-      if (test.kind == OrbitEventKind::kPeriodDoubling)
-        b.eigenvector = eigenvector_of(at->DP, -1.0);
-      branch.bifurcations.push_back(b);
-      if (o.stop_at_bifurcation) {
-        branch.points.push_back(*at);
-        if (o.on_point) o.on_point(branch.points.back(), static_cast<int>(branch.points.size()));
-        branch.end = OrbitBranchEnd::kBifurcation;
-        branch.message = std::string("stopped at the first bifurcation (") +
-                         std::string(to_string(test.kind)) + " at p = " + format_number(at->p) +
-                         ")";
-        return branch;
-      }
+    // what changed between the last point and this one
+    const BranchStep step{
+        cont, o, J, y, t, ds, branch.points.back(), *pt, (t(d) < 0.0) != (t_new(d) < 0.0)};
+    const std::size_t before = branch.bifurcations.size();
+    step.local_bifurcations(branch.bifurcations);
+    if (o.stop_at_bifurcation && branch.bifurcations.size() > before) {
+      const OrbitBifurcation& b = branch.bifurcations[before];
+      branch.bifurcations.resize(before + 1);
+      add_point(b.at);
+      branch.end = OrbitBranchEnd::kBifurcation;
+      branch.message = "stopped at the first bifurcation (" + std::string(to_string(b.kind)) +
+                       " at p = " + format_number(b.at.p) + ")";
+      return branch;
     }
-    if (pt->itinerary != prev.itinerary) {
-      const auto before = prev.itinerary;
-      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) { return q.itinerary != before; });
-      const bool count_changed = pt->itinerary.size() != before.size();
-      OrbitBifurcation b{
-          count_changed ? OrbitEventKind::kGrazing : OrbitEventKind::kRegionChange, at ? *at : *pt,
-          itinerary_text(before) + " -> " + itinerary_text(at ? at->itinerary : pt->itinerary)};
-      branch.bifurcations.push_back(b);
-    } else if (pt->margin < 1e-3 * o.grazing_tol && !(prev.margin < 1e-3 * o.grazing_tol)) {
-      branch.bifurcations.push_back(
-          {OrbitEventKind::kGrazing, *pt, "margin below grazing_tol / 1000", {}});
-    }
-    if (pt->sticks != prev.sticks) {
-      const int before = prev.sticks;
-      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) { return q.sticks != before; });
-      branch.bifurcations.push_back({OrbitEventKind::kStickChange, at ? *at : *pt,
-                                     std::to_string(before) + " -> " +
-                                         std::to_string(at ? at->sticks : pt->sticks) +
-                                         " stick events"});
-    }
-    if (pt->slip_onsets != prev.slip_onsets || pt->lift_offs != prev.lift_offs) {
-      const int slips = prev.slip_onsets, lifts = prev.lift_offs;
-      const auto at = locate(y, t, ds, [&](const OrbitPoint& q) {
-        return q.slip_onsets != slips || q.lift_offs != lifts;
-      });
-      const OrbitPoint& after = at ? *at : *pt;
-      const auto text = [](int s, int l) {
-        return std::to_string(s) + " slip onsets, " + std::to_string(l) + " lift-offs";
-      };
-      branch.bifurcations.push_back(
-          {OrbitEventKind::kSlipLiftChange, after,
-           text(slips, lifts) + " -> " + text(after.slip_onsets, after.lift_offs)});
-    }
+    step.discrete_changes(branch.bifurcations);
 
     // accept the point and the new tangent
     J = J_new;
     y = c->y;
     t = t_new;
-    branch.points.push_back(*pt);
-    if (o.on_point) o.on_point(branch.points.back(), static_cast<int>(branch.points.size()));
+    add_point(*pt);
     if (!pt->multipliers.empty() && std::abs(pt->multipliers.front()) > o.max_multiplier) {
       branch.end = OrbitBranchEnd::kMultiplierBound;
       branch.message = "a multiplier above max_multiplier at p = " + format_number(pt->p);
