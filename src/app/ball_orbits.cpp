@@ -98,15 +98,17 @@ BallOrbitPoint describe(const analysis::PeriodicProblem& problem, const analysis
 }
 
 // a bifurcation of the cascade's level-th doubled branch (0: the n-period branch, whose SN and
-// PD have closed forms)
+// PD have closed forms: listed beside the one at that ω, not beside another fold or doubling
+// the branch may have where the closed form's assumptions fail, e.g. where the ball rides)
 BallBifurcation describe(const analysis::PeriodicProblem& problem,
                          const analysis::OrbitBifurcation& b, double gravity,
                          const analysis::ClosedFormOrbit& closed, int level) {
   BallBifurcation out{b.kind, describe(problem, b.at, gravity),
                       std::numeric_limits<double>::quiet_NaN(), level};
-  if (level == 0 && b.kind == analysis::OrbitEventKind::kFold)
+  const auto near = [&](double w) { return std::abs(b.at.p - w) <= 1e-6 * w; };
+  if (level == 0 && b.kind == analysis::OrbitEventKind::kFold && near(closed.omega_sn))
     out.closed_form_omega = closed.omega_sn;
-  if (level == 0 && b.kind == analysis::OrbitEventKind::kPeriodDoubling)
+  if (level == 0 && b.kind == analysis::OrbitEventKind::kPeriodDoubling && near(closed.omega_pd))
     out.closed_form_omega = closed.omega_pd;
   return out;
 }

@@ -80,7 +80,8 @@ struct BallOrbitPoint {
 struct BallBifurcation {
   analysis::OrbitEventKind kind{analysis::OrbitEventKind::kFold};
   BallOrbitPoint at;
-  double closed_form_omega{0.0};  ///< the closed form's SN or PD of the n-period orbit, or NaN
+  /// the closed form's SN or PD of the n-period orbit where this one is it (to 1e-6), else NaN
+  double closed_form_omega{0.0};
   int level{0};  ///< 0: of the n-period branch; k ≥ 1: the PD of the cascade's k-th doubled branch
 };
 
