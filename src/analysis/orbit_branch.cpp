@@ -445,8 +445,13 @@ void end_at_failure(const Continuation& cont, const OrbitBranchOptions& o, doubl
     branch.end = OrbitBranchEnd::kGrazing;
     branch.message = "the orbit grazes at p = " + format_number(p) + " (margin " +
                      format_number(branch.points.back().margin) + " m)";
-    branch.bifurcations.push_back(
-        {OrbitEventKind::kGrazing, branch.points.back(), "the branch ends", {}});
+    // once: the last point may already be recorded as one (its margin below grazing_tol/1000)
+    const bool recorded = !branch.bifurcations.empty() &&
+                          branch.bifurcations.back().kind == OrbitEventKind::kGrazing &&
+                          branch.bifurcations.back().at.p == branch.points.back().p;
+    if (!recorded)
+      branch.bifurcations.push_back(
+          {OrbitEventKind::kGrazing, branch.points.back(), "the branch ends", {}});
     return;
   }
   branch.end = OrbitBranchEnd::kStepTooSmall;
