@@ -3,7 +3,8 @@
 // periods, for each restitution e: the options of app::BallOrbitsRequest (app/ball_orbits.hpp:
 // the operation and its files branches.csv, bifurcations.csv, summary.json, also on stdout),
 // written atomically with orbits.png (apex height against ω: stable solid, unstable dashed,
-// SN/PD/G marked). With a scenario, `clatter orbits SCENARIO` shoots that scenario's orbit
+// SN/PD/grazing marked; the generic continuation on the ball's model). With a scenario,
+// `clatter orbits SCENARIO` shoots that scenario's orbit
 // (orbit_problem.hpp). Exit 3 if a cascade has fewer doublings than asked.
 
 #include <initializer_list>
