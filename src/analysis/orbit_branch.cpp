@@ -85,8 +85,14 @@ class Continuation {
   Continuation(const PeriodicProblem& problem, const OrbitBranchOptions& o)
       : pr_(problem), o_(o), d_(problem.dimension()) {}
 
-  std::unique_ptr<model::System> model_at(double p) const {
-    return pr_.model->with_parameter(o_.parameter, p);
+  // the model at parameter value p; the last one is kept (a corrector's flows, the point's
+  // Jacobian and its description ask for the same p in turn: one model made, not one per flow)
+  std::shared_ptr<const model::System> model_at(double p) const {
+    if (!last_model_ || !(p == last_p_)) {
+      last_model_ = pr_.model->with_parameter(o_.parameter, p);
+      last_p_ = p;
+    }
+    return last_model_;
   }
 
   // J = [∂r/∂u | ∂r/∂p] and r at y; false if a flow fails
@@ -223,6 +229,8 @@ class Continuation {
   const OrbitBranchOptions& o_;
   Eigen::Index d_;
   mutable std::string failure_;
+  mutable std::shared_ptr<const model::System> last_model_;
+  mutable double last_p_{0.0};
 };
 
 // the real eigenvector of the eigenvalue of A nearest `target` (unit length)
