@@ -17,11 +17,18 @@
 //   BM_SinCos / BM_StdSinCos  clatter::sincos against libm's sin and cos of one argument, in a
 //                       dependent chain as the flight search uses them (each result moves the
 //                       next argument, ωt ≈ 3.7·10³ as at t ≈ 1000 s): latency per pair
+//   BM_FormatNumber / BM_SnprintfG17  format_number (std::to_chars, precision 17) against
+//                       snprintf("%.17g"), the same text, on 4096 values of varied magnitude
 
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
 
+#include "clatter/core/error.hpp"
 #include "clatter/core/sincos.hpp"
 #include "clatter/hybrid/simulator.hpp"
 #include "clatter/model/planar_body_model.hpp"
@@ -128,6 +135,30 @@ void BM_StdSinCos(benchmark::State& state) {
   sincos_chain(state, [](double x) { return clatter::SinCos{std::sin(x), std::cos(x)}; });
 }
 
+std::vector<double> number_sample() {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
+  std::uniform_int_distribution<int> exponent(-30, 30);
+  std::vector<double> xs(4096);
+  for (double& x : xs) x = std::ldexp(mantissa(rng), exponent(rng));
+  return xs;
+}
+
+void BM_FormatNumber(benchmark::State& state) {
+  const std::vector<double> xs = number_sample();
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(clatter::format_number(xs[i++ % xs.size()]));
+}
+void BM_SnprintfG17(benchmark::State& state) {
+  const std::vector<double> xs = number_sample();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", xs[i++ % xs.size()]);
+    benchmark::DoNotOptimize(std::string(buf));
+  }
+}
+
 BENCHMARK(BM_BallTable)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BallZeno)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_RodFig5)->Unit(benchmark::kMicrosecond);
@@ -135,6 +166,8 @@ BENCHMARK(BM_RodFig5Symmetric)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_NdcRodOnBelt)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SinCos);
 BENCHMARK(BM_StdSinCos);
+BENCHMARK(BM_FormatNumber);
+BENCHMARK(BM_SnprintfG17);
 
 }  // namespace
 
