@@ -171,22 +171,26 @@ TEST(BallOrbits, TheCascadeIsTheImpactMapsCascade) {
 }
 
 TEST(BallOrbits, ANearlyPlasticBallRidesTheTable) {
-  // e → 0: below ω ≈ 5.67 the ball lands plastically (a closure), rides the table and lifts off
-  // when it decelerates faster than g; the branch goes on through such orbits, each with one
-  // landing, and the PD is still the closed form's (an orbit with an impact, no ride)
+  // e → 0: below the closed form's SN (Γ_SN = π(1 − e)/(1 + e): no orbit with one impact per
+  // period exists there) the ball lands plastically (a closure), rides the table and lifts off
+  // when the table decelerates faster than g. The branch goes on through such orbits. Each lands
+  // once, leaves the landing at the table's velocity A ω cos φ (a plastic landing), and needs
+  // ω > √(g/A) to lift off at all; the PD is still the closed form's (an orbit with an impact).
   BallOrbitsRequest r;
   r.e = {1e-7};
   const BallOrbitsOfE o = run_ball_orbits(r).front();
+  const analysis::ClosedFormOrbit c = analysis::closed_form_orbit(kA, 1.0, kG, 1e-7, 1);
   const BallBifurcation* pd = find(o, analysis::OrbitEventKind::kPeriodDoubling);
   ASSERT_NE(pd, nullptr);
-  EXPECT_NEAR(pd->at.omega, analysis::closed_form_orbit(kA, 1.0, kG, 1e-7, 1).omega_pd, 1e-8);
+  EXPECT_NEAR(pd->at.omega, c.omega_pd, 1e-8);
   int rides = 0;
   for (const BallOrbitPoint& p : o.points) {
     EXPECT_GE(p.impacts, 1) << p.omega;
     EXPECT_TRUE(std::isfinite(p.phase) && std::isfinite(p.apex_max)) << p.omega;
-    // lift-off needs the table's deceleration A ω² sin ωt above g: ω > √(g/A)
     EXPECT_GT(p.omega, std::sqrt(kG / kA)) << p.omega;
-    if (p.omega < 5.6) ++rides;
+    if (p.omega >= c.omega_sn) continue;
+    ++rides;
+    EXPECT_NEAR(p.velocity, kA * p.omega * std::cos(p.phase), 1e-6) << p.omega;
   }
   EXPECT_GT(rides, 10);
 }
