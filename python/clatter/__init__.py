@@ -449,7 +449,7 @@ def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
         _plot._run("simulate.py", ["--style", style, "--timeseries", files["timeseries"],
                                    "--events", files["events"], "--out",
                                    _os.path.join(folder, "plot.png"), "--title",
-                                   getattr(result, "plot_title", "")])
+                                   result.plot_title or model.kind])
         result.files["plot"] = _os.path.join(folder, "plot.png")
     return result
 
@@ -1172,7 +1172,8 @@ def poincare(system: System, section: str = "impact", count: int = 100,
     target = system if isinstance(system, Scenario) else model
     res = _clatter._poincare(target, start, {}, request, folder, _scenario_label(system),
                              bool(plot) and bool(folder))
-    x = _np.asarray(res["x"], float).reshape(len(res["t"]), -1)
+    # (0, n) when the run met no crossing: reshape(0, -1) cannot infer n
+    x = _np.asarray(res["x"], float).reshape(len(res["t"]), len(state_names(model)))
     columns = {"k": _np.arange(len(res["t"])), "t": _np.asarray(res["t"], float)}
     for i, name in enumerate(state_names(model)):
         columns[name] = x[:, i]

@@ -144,6 +144,7 @@ py::dict options_dict(const hybrid::SimulationOptions& o) {
   d["max_wall_time"] = o.max_wall_time;
   d["exact_flight"] = o.exact_flight;
   d["exact_contact"] = o.exact_contact;
+  d["broad_phase"] = o.broad_phase;
   d["abs_tol"] = o.abs_tol;
   d["rel_tol"] = o.rel_tol;
   d["max_dt"] = o.max_dt;

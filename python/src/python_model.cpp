@@ -490,8 +490,10 @@ void bind_python_model(py::module_& m) {
         LawChoice choice;
         choice.kind = parse_law(law);
         choice.params = {mu, e};
-        return std::shared_ptr<model::System>(
+        auto out = std::shared_ptr<model::System>(
             std::make_shared<PythonSystem>(std::move(obj), choice, std::move(compiled)));
+        (void)out->parameters();  // a parameter named as the contacts' (e, mu) is refused now
+        return out;
       },
       py::arg("obj"), py::arg("law") = "stronge", py::arg("e") = 0.0, py::arg("mu") = 0.0,
       py::arg("compiled") = py::none(),

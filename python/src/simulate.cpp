@@ -433,6 +433,8 @@ void set_option(hybrid::SimulationOptions& o, const std::string& k, const py::ha
     o.exact_flight = v.cast<bool>();
   else if (k == "exact_contact")
     o.exact_contact = v.cast<bool>();
+  else if (k == "broad_phase")
+    o.broad_phase = v.cast<bool>();
   else if (k == "abs_tol")
     o.abs_tol = num();
   else if (k == "rel_tol")

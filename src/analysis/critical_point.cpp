@@ -34,6 +34,15 @@ bool boundary_value_state(const model::System& m, int c, double t, const model::
   const model::VecQ MinvJT = mass.solve(k.J.row(0).transpose());
   const model::VecQ MinvJN = mass.solve(k.J.row(1).transpose());
   const ContactMatrix W{k.J.row(0).dot(MinvJT), k.J.row(0).dot(MinvJN), k.J.row(1).dot(MinvJN)};
+  // a contact without tangential mobility (W of rank one: a one-coordinate contact, a J_T row
+  // of zeros) has no slip, so no regions of Stronge's law and no boundary between them
+  const double det = W.A * W.C - W.B * W.B;
+  if (!(det > 1e-12 * W.A * W.C) || !(W.A > 1e-12 * W.C))
+    throw InvalidArgument("impact",
+                          "contact " + contact.name +
+                              " has a contact matrix W of rank one (no tangential mobility: A = " +
+                              format_number(W.A) + ", AC - B^2 = " + format_number(det) +
+                              "): its impacts have no regions of Stronge's law to cross");
   H = boundary_function(o.region_a, o.region_b, v_pre != nullptr ? *v_pre : k.v, W,
                         contact.law.params);
   return true;

@@ -322,6 +322,7 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   pt.sticks = diag.sticks;
   pt.slip_onsets = diag.slip_onsets;
   pt.lift_offs = diag.lift_offs;
+  pt.section_rate = section_rate(problem, m, run);
   pt.DP = section_jacobian(problem, m, run, orbit.monodromy);
   pt.multipliers = multipliers_of(pt.DP);
   pt.stable = !pt.multipliers.empty() && std::abs(pt.multipliers.front()) < 1.0;
@@ -515,6 +516,19 @@ OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
         return branch;
       }
       continue;
+    }
+    // the orbits stop crossing an autonomous section: end before the turn
+    if (sign_change(branch.points.back().section_rate, pt->section_rate) &&
+        !std::isnan(pt->section_rate) && !std::isnan(branch.points.back().section_rate)) {
+      branch.end = OrbitBranchEnd::kSectionTangency;
+      branch.message =
+          "the orbits stop crossing the section between p = " + format_number(y(d)) + " and " +
+          format_number(c->y(d)) + " (the anchor's rate there falls from " +
+          format_number(branch.points.back().section_rate) + " to " +
+          format_number(pt->section_rate) +
+          "); beyond, they turn back before the anchor's value: pose the section at a value "
+          "they cross";
+      return branch;
     }
     Eigen::VectorXd t_new = Continuation::null_vector(J_new);
     if (t_new.dot(t) < 0.0) t_new = -t_new;

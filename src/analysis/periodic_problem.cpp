@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
 
 #include <Eigen/LU>
 
@@ -526,6 +527,34 @@ Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& 
     ++r;
   }
   return out;
+}
+
+namespace {
+
+// the anchor's rate and the largest rate of the state at the run's end
+std::pair<double, double> anchor_rate(const PeriodicProblem& p, const model::System& m,
+                                      const FlowRun& run) {
+  if (p.section.kind != OrbitSectionKind::kAutonomous || p.section.anchor < 0)
+    return {std::numeric_limits<double>::quiet_NaN(), 0.0};
+  StateVector f;
+  hybrid::ConstrainedDynamics scratch;
+  state_rate(m, run.t0 + run.period, run.x_end, run.result.modes, p.options.stabilization, scratch,
+             f);
+  const double nu = p.section.drift.empty() ? 0.0 : m.parameter(p.section.drift);
+  return {f(p.section.anchor) - nu, f.cwiseAbs().maxCoeff() + std::abs(nu)};
+}
+
+}  // namespace
+
+double section_rate(const PeriodicProblem& p, const model::System& m, const FlowRun& run) {
+  return anchor_rate(p, m, run).first;
+}
+
+bool tangent_to_section(const PeriodicProblem& p, const model::System& m, const FlowRun& run,
+                        double* rate) {
+  const auto [r, scale] = anchor_rate(p, m, run);
+  if (rate != nullptr) *rate = r;
+  return std::abs(r) <= 1e-9 * (1.0 + scale);
 }
 
 }  // namespace clatter::analysis

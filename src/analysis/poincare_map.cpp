@@ -45,6 +45,10 @@ void validate(const PoincareSection& s, const model::System& m) {
   require(s.contact >= -1 && s.contact < m.num_contacts(), "section.contact",
           "must be a contact of the model or -1 (any)");
   if (s.kind == PoincareKind::kPhase) {
+    require(m.parameters().has(s.frequency), "section.frequency",
+            "the phase section needs the forcing frequency, and the model " +
+                std::string(m.kind()) + " has no parameter " + s.frequency +
+                ": name the one that holds it (CLI --frequency NAME, Python frequency=NAME)");
     const double omega = m.parameter(s.frequency);
     require(std::isfinite(omega) && omega > 0.0, "section.frequency",
             "the forcing frequency must be > 0", omega);

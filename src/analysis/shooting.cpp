@@ -72,6 +72,14 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
     return false;
   }
   orbit.residual = norm_inf(run.residual);
+  if (double rate = 0.0; tangent_to_section(p, m, run, &rate)) {
+    orbit.message =
+        "the flow does not cross the section: the anchor's rate d(x[a] - nu t)/dt is " +
+        format_number(rate) +
+        " at the return (an equilibrium on the section, or the orbit's turning point at the "
+        "anchor's value): pose the section at an anchor value the orbit crosses";
+    return false;
+  }
   if (const std::string why = symmetry_mismatch(p, m, orbit.u, run); !why.empty()) {
     orbit.message = why;
     return false;

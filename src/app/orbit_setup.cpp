@@ -14,6 +14,13 @@ namespace clatter::app {
 
 namespace {
 
+// an angle in [0, 2π)
+double reduced_phase(double phase) {
+  const double two_pi = 2.0 * std::numbers::pi;
+  const double r = std::fmod(phase, two_pi);
+  return r < 0.0 ? r + two_pi : r;
+}
+
 // the first impact of a contact after `skip` of them; stops the run there
 class ImpactAfter final : public hybrid::Recorder {
  public:
@@ -267,10 +274,13 @@ std::string orbit_json(const OrbitSetup& s, const analysis::Orbit& orbit) {
   }
   const analysis::OrbitSection& sec = s.problem.section;
   nlohmann::json section =
-      sec.kind == analysis::OrbitSectionKind::kForced ? nlohmann::json{{"kind", "forced"},
-                                                                       {"frequency", sec.frequency},
-                                                                       {"phase", sec.phase},
-                                                                       {"periods", sec.periods}}
+      sec.kind == analysis::OrbitSectionKind::kForced
+          ? nlohmann::json{{"kind", "forced"},
+                           {"frequency", sec.frequency},
+                           // the section time t0 = phase/ω; its phase reduced into [0, 2π)
+                           {"phase", reduced_phase(sec.phase)},
+                           {"t0", sec.phase / m.parameter(sec.frequency)},
+                           {"periods", sec.periods}}
       : sec.kind == analysis::OrbitSectionKind::kImpact
           ? nlohmann::json{{"kind", "impact"},
                            {"contact", m.contact(sec.contact).name},

@@ -112,9 +112,11 @@ double smallest_omega(const model::System& m, const std::string& kind, const Swe
                                                 : "no " + r.period_parameter) +
                 "): " +
                 (sw.clock == analysis::SweepClock::kPeriods
-                     ? "measure the transient and the record by another clock: time, "
-                       "impacts[:CONTACT] or crossings"
-                     : "this needs a forcing frequency"));
+                     ? "name the parameter of its forcing frequency (CLI --frequency NAME, Python "
+                       "period_parameter=NAME), or measure the transient and the record by "
+                       "another clock: time, impacts[:CONTACT] or crossings"
+                     : "this needs a forcing frequency: name its parameter (CLI --frequency "
+                       "NAME, Python period_parameter=NAME)"));
       }
       require(std::isfinite(w) && w > 0.0, "params",
               r.period_parameter + " must stay > 0, got " + format_number(w));

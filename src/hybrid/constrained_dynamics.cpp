@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "clatter/contact/delassus.hpp"
+#include "clatter/core/scratch.hpp"
 
 namespace clatter::hybrid {
 
@@ -26,10 +27,23 @@ ConstrainedDynamics constrained_dynamics(const model::System& model, double t, c
 
 void constrained_dynamics(const model::System& model, double t, const VecQ& q, const VecQ& qd,
                           const VecA& aux, const Modes& modes, const Stabilization& stab,
-                          ConstrainedDynamics& out) {
+                          ConstrainedDynamics& out, ContactScope scope) {
   const int n_c = model.num_contacts();
   const int n = model.nq();
+  Scratch<int, kMaxContacts> closed;
+  int n_closed = 0;
+  if (scope == ContactScope::kClosed) {
+    for (int c = 0; c < n_c; ++c)
+      if (is_closed(modes[static_cast<std::size_t>(c)]))
+        closed[static_cast<std::size_t>(n_closed++)] = c;
+    out.eval.num_requested = n_closed;
+    out.eval.requested = closed.data();
+  } else {
+    out.eval.num_requested = -1;
+  }
   model.evaluate(t, q, qd, aux, out.eval);
+  out.eval.num_requested = -1;
+  out.eval.requested = nullptr;
   out.painleve_contact = -1;
   out.painleve_k_N = 0.0;
   const model::MassFactor& Mf = out.eval.mass;
@@ -139,9 +153,14 @@ void constrained_dynamics(const model::System& model, double t, const VecQ& q, c
     }
   }
   out.qdd = qdd;
-  for (int c = 0; c < n_c; ++c) {
+  const auto accel = [&](int c) {
     const auto ci = static_cast<std::size_t>(c);
     out.accel[ci] = out.eval.contacts[ci].J.lazyProduct(qdd) + out.eval.contacts[ci].gamma;
+  };
+  if (scope == ContactScope::kClosed) {
+    for (int i = 0; i < n_closed; ++i) accel(closed[static_cast<std::size_t>(i)]);
+  } else {
+    for (int c = 0; c < n_c; ++c) accel(c);
   }
 }
 

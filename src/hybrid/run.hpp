@@ -71,6 +71,12 @@ class Run {
   void begin_ode_phase_n(Stepper& stepper);
   template <class Stepper>
   bool ode_step_n(Stepper& stepper, double until);
+  /// the broad phase (model::System::open_horizons) at the current state d_.t, q, q̇, a: the
+  /// open contacts proven open beyond `t_sleep` lose their gap function (kept: released
+  /// contacts, and with `armed_only` gaps not yet armed); true if the model offers horizons
+  bool sleep_open_contacts(double t_sleep, bool armed_only);
+  /// the sleeping contacts whose proof ends before t1 get their gap function back
+  void wake_open_contacts(double t1);
   using Fn = Guard;
   void dispatch(Fn fn, int c, integrate::RootKind kind);
   void note_step_size(double taken, double next, double asked);

@@ -86,7 +86,7 @@ struct PhaseFunctions {
   void rhs(const State& x, State& dx, double t) const {
     ++counters.rhs_evaluations;
     packing.unpack(x, q, qd, a);
-    constrained_dynamics(m, t, q, qd, a, phase.modes, o.stabilization, cd);
+    constrained_dynamics(m, t, q, qd, a, phase.modes, o.stabilization, cd, ContactScope::kClosed);
     double p_surface = 0.0;
     double p_friction = 0.0;
     for (int c = 0; c < nc; ++c) {
@@ -124,13 +124,14 @@ struct PhaseFunctions {
       }
       return;
     }
-    constrained_dynamics(m, t, q, qd, a, phase.modes, o.stabilization, cd);
+    constrained_dynamics(m, t, q, qd, a, phase.modes, o.stabilization, cd, ContactScope::kClosed);
     for (int k = 0; k < phase.count; ++k) {
       const OdePhase::Function& f = phase.functions[Run::idx(k)];
       const auto ci = Run::idx(f.contact);
       switch (f.guard) {
-        case Guard::kGap:
-          out[Run::idx(k)] = {cd.kin(f.contact).g_N, cd.kin(f.contact).v.y()};
+        case Guard::kGap:  // an open contact: its geometry is not in cd (ContactScope::kClosed)
+          m.contact_geometry(f.contact, t, q, qd, geometry);
+          out[Run::idx(k)] = {geometry.g_N, geometry.v.y()};
           break;
         case Guard::kLiftOff:
           out[Run::idx(k)] = {cd.lambda[ci].y(), kNaN};
@@ -262,6 +263,11 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
   }
   ph.count = count;
   ph.modes = d_.modes;
+  ph.sleeping = 0;
+  ph.woken = false;
+  for (int c = 0; c < d_.shape.num_contacts; ++c) ph.open_until[idx(c)] = kNaN;
+  ph.horizons = o_.broad_phase && sleep_open_contacts(d_.t, false);
+  count = ph.count;
   const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
   const PhaseFunctions<N> fns{
       m_,          o_,    ph,      d_.chatter_end,
@@ -278,6 +284,7 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
   const double t_resolution = 4.0 * std::numeric_limits<double>::epsilon() * std::abs(d_.t);
   const double gap_noise =
       t_resolution > 0.0 ? t_resolution * m_.velocity_scale(d_.t, d_.q, d_.qd) : 0.0;
+  ph.gap_noise = gap_noise;
   for (int k = 0; k < count; ++k) {
     const OdePhase::Function& f = ph.functions[idx(k)];
     double& tol = ph.tol[idx(k)];
@@ -320,7 +327,6 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
   using State = std::array<double, N>;
   OdePhase& ph = d_.ode;
   const Modes& modes = ph.modes;
-  const int count = ph.count;
   const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
   const PhaseFunctions<N> fns{
       m_,          o_,    ph,      d_.chatter_end,
@@ -360,6 +366,8 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
     note_step_size(stepper.t_new() - stepper.t_old(), stepper.dt(), stepper.dt());
   const double t0 = stepper.t_old();
   const double t1 = std::min(stepper.t_new(), until);
+  if (ph.sleeping > 0) wake_open_contacts(t1);
+  const int count = ph.count;
   const integrate::FirstEvent ev = integrate::locate_first_event<kMaxFn>(
       source, count, t0, t1, o_.event_samples, ph.tol, ph.start);
   Segment& seg = d_.segment;
@@ -432,6 +440,7 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
     end_phase(stepper.t_new());
     return false;
   }
+
   check_wall_clock();
   if (!d_.stopped && d_.counters.rk_steps >= o_.max_steps)
     stop(StopReason::kMaxSteps, "stopped after max_steps = " + std::to_string(o_.max_steps) +
@@ -442,7 +451,59 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
   }
   // the phase goes on from the stepper: the state shown is its end (the next step starts there)
   take(stepper.t_new());
+  // contacts woken on their way towards closing may have turned away: the model is asked again
+  if (ph.woken) {
+    sleep_open_contacts(stepper.t_new() + stepper.dt(), true);
+    ph.woken = false;
+  }
   return false;
+}
+
+bool Run::sleep_open_contacts(double t_sleep, bool armed_only) {
+  OdePhase& ph = d_.ode;
+  const int nc = d_.shape.num_contacts;
+  std::array<double, kMaxContacts> tau;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  for (int c = 0; c < nc; ++c) tau[idx(c)] = 0.0;
+  if (!m_.open_horizons(d_.t, d_.q, d_.qd, d_.aux, tau)) return false;
+  // a gap function may leave only if it is a plain gap, armed, of a contact not released: a
+  // contact that starts (or stays) at its obstacle keeps its function
+  int kept = 0;
+  for (int k = 0; k < ph.count; ++k) {
+    const OdePhase::Function f = ph.functions[idx(k)];
+    const auto ci = idx(f.contact);
+    const double until = d_.t + tau[ci];
+    const bool sleep = f.guard == Fn::kGap && !d_.released[ci] && tau[ci] > 0.0 &&
+                       until > t_sleep &&
+                       (!armed_only || ph.start[idx(k)] == integrate::Start::kNormal);
+    if (sleep) {
+      ph.open_until[ci] = until;
+      ++ph.sleeping;
+      continue;
+    }
+    if (kept != k) {
+      ph.functions[idx(kept)] = f;
+      ph.tol[idx(kept)] = ph.tol[idx(k)];
+      ph.start[idx(kept)] = ph.start[idx(k)];
+    }
+    ++kept;
+  }
+  ph.count = kept;
+  return true;
+}
+
+void Run::wake_open_contacts(double t1) {
+  OdePhase& ph = d_.ode;
+  for (int c = 0; c < d_.shape.num_contacts && ph.sleeping > 0; ++c) {
+    const auto ci = idx(c);
+    if (!(ph.open_until[ci] < t1)) continue;  // awake (NaN), or proven open past t1
+    ph.open_until[ci] = kNaN;                 // awake (closed contacts and gap functions: NaN)
+    const auto k = idx(ph.count++);
+    ph.functions[k] = {Fn::kGap, c};
+    ph.tol[k] = gap_tol(c, d_.q) + ph.gap_noise;
+    ph.start[k] = integrate::Start::kNormal;
+    --ph.sleeping;
+    ph.woken = true;
+  }
 }
 
 template void Run::begin_ode_phase_n(integrate::DenseStepper<kSmall>&);

@@ -32,6 +32,38 @@ void validate_state(const Data& d, int nq, int na) {
 
 }  // namespace
 
+namespace {
+
+// M(t₀, q₀) must be positive definite (a negative mass moves against its force): one
+// factorization at the start, kept as the Data's scratch
+void check_mass(const model::System& model, Data& d) {
+  model.factor_mass(d.t, d.q, d.mass);
+  const model::MassFactor& f = d.mass;
+  double worst = std::numeric_limits<double>::infinity(), largest = 0.0;
+  if (f.diagonal) {
+    for (Eigen::Index i = 0; i < f.diag.size(); ++i) {
+      worst = std::min(worst, f.diag(i));
+      largest = std::max(largest, std::abs(f.diag(i)));
+    }
+  } else if (!f.unpivoted) {  // the pivoting fallback: a pivot was not positive
+    const auto D = f.ldlt.vectorD();
+    for (Eigen::Index i = 0; i < D.size(); ++i) {
+      worst = std::min(worst, D(i));
+      largest = std::max(largest, std::abs(D(i)));
+    }
+    if (worst >= -1e-12 * largest) return;  // semi-definite to round-off: left to the model
+  } else {
+    return;  // every pivot of the unpivoted L D Lᵀ is positive
+  }
+  if (std::isfinite(worst) && worst > 0.0) return;
+  throw InvalidArgument("model.mass_matrix",
+                        "M(t, q) at the start is not positive definite (a pivot " +
+                            format_number(worst) +
+                            "): a mass matrix must be symmetric positive definite");
+}
+
+}  // namespace
+
 Data make_data(const model::System& model, const InitialState& init,
                const SimulationOptions& options) {
   // the capacities of the engine's fixed-size storage (model/system.hpp): a model beyond them
@@ -69,6 +101,7 @@ Data make_data(const model::System& model, const InitialState& init,
   d.keep_events = options.record_events;
   validate(options, d.t, model.nq());
   validate_state(d, model.nq(), model.num_aux());
+  check_mass(model, d);
   d.zeno_ring.assign(static_cast<std::size_t>(options.zeno_events),
                      -std::numeric_limits<double>::infinity());
   Run run(model, d, options);

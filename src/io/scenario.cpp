@@ -444,6 +444,7 @@ Scenario parse_scenario(std::string_view text, const std::string& source,
   o.max_steps = sim.integer("max_steps", o.max_steps);
   o.exact_flight = sim.flag("exact_flight", o.exact_flight);
   o.exact_contact = sim.flag("exact_contact", o.exact_contact);
+  o.broad_phase = sim.flag("broad_phase", o.broad_phase);
   o.abs_tol = sim.number("abs_tol", o.abs_tol);
   o.rel_tol = sim.number("rel_tol", o.rel_tol);
   o.max_dt = sim.number("max_dt", o.max_dt);

@@ -2,6 +2,7 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <sstream>
 
@@ -93,7 +94,12 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
     Eigen::SelfAdjointEigenSolver<MatQ> eig(Ms);
     const double lmin = eig.eigenvalues().minCoeff(), lmax = eig.eigenvalues().maxCoeff();
     // error: how far λ_min/λ_max is below the floor (0 when positive definite)
-    add(r, "mass_spd", lmin > o.tol_round * lmax ? 0.0 : 1.0 - lmin / lmax, 0.0);
+    // (a negative definite M has λ_min/λ_max > 0 too: its λ_max ≤ 0 fails alone)
+    add(r, "mass_spd",
+        lmax <= 0.0                 ? 1.0 + std::abs(lmin) / Mmax
+        : lmin > o.tol_round * lmax ? 0.0
+                                    : 1.0 - lmin / lmax,
+        0.0);
   }
   {
     const double T = m.kinetic_energy(t, q, qd);
@@ -220,6 +226,18 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
     double tt = t,
            scale = std::abs(m.kinetic_energy(t, q, qd)) + std::abs(m.potential_energy(t, q));
     double abs_work = 0.0;
+    // the broad phase's horizons, along the free run while every gap stays open (no event)
+    std::array<double, kMaxContacts> tau{};
+    const bool horizons = m.open_horizons(t, q, qd, aux, tau);
+    bool all_open = horizons;
+    double horizon_err = 0.0;
+    ContactGeometry gh;
+    for (int c = 0; c < m.num_contacts() && horizons; ++c) {
+      const double tc = tau[static_cast<std::size_t>(c)];
+      if (std::isnan(tc) || tc < 0.0) horizon_err = std::max(horizon_err, 1.0);
+      m.contact_geometry(c, t, q, qd, gh);
+      all_open = all_open && gh.g_N > 0.0;
+    }
     for (int k = 0; k < o.free_run_steps; ++k) {
       const FreeRate k1 = free_rate(m, tt, s);
       const FreeRate k2 = free_rate(m, tt + 0.5 * dt, step(s, k1, 0.5 * dt));
@@ -231,11 +249,20 @@ ConformanceReport check_conformance(const System& m, double t, const VecQ& q, co
       s.work += dt / 6.0 * (k1.dwork + 2.0 * k2.dwork + 2.0 * k3.dwork + k4.dwork);
       abs_work += dt * std::abs(k1.dwork);
       tt += dt;
+      for (int c = 0; c < m.num_contacts() && all_open; ++c) {
+        m.contact_geometry(c, tt, s.q, s.qd, gh);
+        if (gh.g_N > 0.0) continue;
+        // contact c closes at this step: a horizon reaching past it was wrong (beyond round-off)
+        if (tt <= t + tau[static_cast<std::size_t>(c)])
+          horizon_err = std::max(horizon_err, -gh.g_N / (gh.scale + 1e-300));
+        all_open = false;  // an event: the horizons' promise ends here
+      }
       scale = std::max(
           scale, std::abs(m.kinetic_energy(tt, s.q, s.qd)) + std::abs(m.potential_energy(tt, s.q)));
     }
     const double residual = energy(m, tt, s) - E0 - s.work;
     add(r, "energy", std::abs(residual) / (scale + abs_work + 1e-300), o.tol_energy);
+    if (horizons) add(r, "open_horizons", horizon_err, o.tol_round);
   }
   return r;
 }

@@ -5,6 +5,13 @@
 namespace clatter::model {
 
 void ParameterSet::add(std::string name, double value, std::string unit, std::string doc) {
+  // a model's own parameter named as its contacts' (e, mu, contact.<c>.<e|mu|mu_s|mu_d>) would be
+  // hidden by them: with_parameter and sweeps would change the contacts instead
+  if (has(name))
+    throw InvalidArgument("parameters",
+                          "the name '" + name +
+                              "' is given twice; a model's own parameters may not be called e, "
+                              "mu or contact.<c>.<e|mu|mu_s|mu_d>: those set its contacts' laws");
   list_.push_back({std::move(name), value, std::move(unit), std::move(doc)});
 }
 

@@ -156,7 +156,9 @@ std::filesystem::path find_plugin(std::string_view reference, const std::filesys
       const std::filesystem::path candidate = dir / file;
       if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
     }
-    looked += (looked.empty() ? "" : ", ") + dir.string();
+    // the scenario's folder of a bare file name is the working directory: named, not ""
+    const std::filesystem::path shown = dir.empty() ? std::filesystem::current_path(ec) : dir;
+    looked += (looked.empty() ? "" : ", ") + shown.string();
   }
   throw InvalidArgument(field, "no plugin '" + ref + "' (lib" + ref + ".so or " + ref + ".so) in " +
                                    looked +

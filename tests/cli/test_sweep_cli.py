@@ -39,6 +39,7 @@ Asserted (every comparison of outputs is of bytes: sha256 of the files):
   bytes of one uninterrupted process (skipped, exit 77, with --skip WHY: built without MPI, or a
   sanitizer build).
 """
+import csv
 import hashlib
 import json
 import os
@@ -193,6 +194,35 @@ class Clocks(unittest.TestCase):
                     self.assertAlmostEqual(v, -self.omega_minus(slope), delta=1e-9)
             for p in summary["points"]:
                 self.assertEqual((p["reason"], p["message"], p["distinct"]), ("end_time", None, 1))
+
+    def test_a_forcing_frequency_named_by_the_user(self):
+        # the mass on a belt whose velocity is U sin(Omega t) (Omega = surface.belt_omega = 2 pi;
+        # surface.omega = 0): --frequency names Omega, so the periods clock and the strobe count
+        # T = 2 pi / Omega. With U Omega <= 0.38 m/s^2, far below mu_s g = 2.94, the mass sticks
+        # after its first slip and moves with the belt, whose velocity at the strobe times t = kT
+        # is U sin(2 pi k) = 0: every recorded xdot is 0 (analytic), 5 per value (4 periods).
+        ex = os.path.join(EXAMPLES, "ball_belt_stick_slip.toml")
+        axis = ["--param", "surface.belt_amplitude", 0.02, 0.06, 3, "--section", "strobe",
+                "--observe", "xdot", "--transient", 20, "--record", 4]
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "s")
+            rc, _, err = run("sweep", ex, *axis, "--frequency", "surface.belt_omega", "--out", out,
+                             "--no-plot")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(out, "bifurcation.csv")) as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual(len(rows), 15)
+            for r in rows:
+                self.assertLess(abs(float(r["xdot_strobe"])), 1e-11, r)
+            # without it: refused, and the message says how to name it
+            rc, _, err = run("sweep", ex, *axis, "--out", out + "2")
+            self.assertEqual(rc, 2, err)
+            self.assertIn("--frequency", err)
+            self.assertFalse(os.path.exists(out + "2"))
+            rc, _, err = run("sweep", ex, *axis, "--frequency", "nosuch", "--out", out + "3")
+            self.assertEqual(rc, 2, err)
+            self.assertIn("--frequency: unknown parameter \"nosuch\"", err)
+            self.assertFalse(os.path.exists(out + "3"))
 
     def test_an_unforced_model_needs_a_clock(self):
         with tempfile.TemporaryDirectory() as d:

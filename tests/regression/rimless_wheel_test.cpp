@@ -18,6 +18,7 @@
 #include <fstream>
 #include <limits>
 #include <numbers>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -30,6 +31,7 @@
 #include "clatter/core/error.hpp"
 #include "clatter/hybrid/trajectory_recorder.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/conformance.hpp"
 #include "clatter/model/motion_symmetry.hpp"
 #include "clatter/model/system.hpp"
 
@@ -330,6 +332,65 @@ TEST_P(ManySpokes, GaitModuloTheSymmetryHasMcGeersMultiplier) {
   EXPECT_NEAR(orbit.x0(theta_dot), -c.omega_mid, 1e-8);
   ASSERT_FALSE(orbit.multipliers.empty());
   EXPECT_NEAR(std::abs(orbit.multipliers.front()), c.eta * c.eta, 1e-5);
+}
+
+// The broad phase (System::open_horizons, issue 25 item 7): the wheel proves its spokes off the
+// ground for τ_k from an energy bound (rimless_wheel.cpp). Skipping their gaps must not change the
+// run: every event equal bit for bit to the run that evaluates every gap at every sample
+// (SimulationOptions::broad_phase = false), with the same steps and right-hand sides.
+TEST_P(ManySpokes, TheBroadPhaseChangesNothingButTheWork) {
+  const int n = GetParam();
+  const io::Scenario sc = wheel_with_spokes(n);
+  const auto run = [&](bool broad, hybrid::TrajectoryRecorder& rec) {
+    hybrid::SimulationOptions o = sc.options;
+    o.record_events = true;
+    o.broad_phase = broad;
+    return hybrid::simulate(*sc.model, sc.initial, o, &rec);
+  };
+  hybrid::TrajectoryRecorder with, without;
+  const hybrid::SimulationResult a = run(true, with);
+  const hybrid::SimulationResult b = run(false, without);
+  ASSERT_EQ(a.reason, hybrid::StopReason::kEndTime) << a.message;
+  ASSERT_EQ(b.reason, hybrid::StopReason::kEndTime) << b.message;
+  ASSERT_EQ(with.events.size(), without.events.size());
+  EXPECT_GE(with.events.size(), static_cast<std::size_t>(2 * n));
+  for (std::size_t i = 0; i < with.events.size(); ++i) {
+    const hybrid::EventRecord& e = with.events[i];
+    const hybrid::EventRecord& f = without.events[i];
+    ASSERT_EQ(e.kind, f.kind) << "event " << i;
+    ASSERT_EQ(e.contact, f.contact) << "event " << i;
+    ASSERT_EQ(e.t, f.t) << "event " << i;
+    ASSERT_EQ(e.q, f.q) << "event " << i;
+    ASSERT_EQ(e.qd_post, f.qd_post) << "event " << i;
+  }
+  EXPECT_EQ(a.q, b.q);
+  EXPECT_EQ(a.qd, b.qd);
+  EXPECT_EQ(a.rk_steps, b.rk_steps);
+  EXPECT_EQ(a.rhs_evaluations, b.rhs_evaluations);
+}
+
+// The wheel's horizons against its free motion (model/conformance.hpp, open_horizons): from
+// random states with every spoke off the ground, over 0.6 s (long enough for a spoke to land),
+// no spoke lands within the τ_k the model declared
+TEST_P(ManySpokes, ItsHorizonsHoldOnTheFreeMotion) {
+  const int n = GetParam();
+  const io::Scenario sc = wheel_with_spokes(n);
+  std::mt19937_64 rng(25007);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  model::ConformanceOptions o;
+  o.free_run_time = 0.6;
+  o.free_run_steps = 6000;
+  int checked = 0;
+  for (int k = 0; k < 20; ++k) {
+    model::VecQ q(3), qd(3);
+    q << u(rng), 1.05 + 0.3 * std::abs(u(rng)), std::numbers::pi * u(rng);
+    qd << 2.0 * u(rng), 2.0 * u(rng), 4.0 * u(rng);
+    const model::ConformanceReport r = model::check_conformance(*sc.model, 0.0, q, qd, {}, o);
+    ASSERT_NE(r.find("open_horizons"), nullptr);
+    EXPECT_TRUE(r.pass()) << "state " << k << "\n" << r.message();
+    ++checked;
+  }
+  EXPECT_EQ(checked, 20);
 }
 
 INSTANTIATE_TEST_SUITE_P(RimlessWheel, ManySpokes, ::testing::Values(16, model::kMaxContacts));

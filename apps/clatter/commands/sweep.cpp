@@ -57,6 +57,7 @@ struct SweepCliOptions {
   std::string out;
   std::vector<double> omega;
   std::vector<std::string> param;
+  std::string frequency;  ///< --frequency: the parameter holding the forcing frequency
   double transient_periods{1000.0};
   double record_periods{200.0};
   std::string clock{"periods"};  ///< periods, time, impacts[:CONTACT], crossings
@@ -171,7 +172,7 @@ std::string fingerprint(const std::string& scenario_path, const analysis::Parame
 
 // The option of the CLI for a field of app::SweepRequest (its checks name the fields as Python
 // spells them); "" for a field of the scenario.
-std::string option_of(const std::string& field, bool omega_given) {
+std::string option_of(const std::string& field, bool omega_given, bool frequency_given) {
   static const std::map<std::string, std::string> options = {
       {"carry_over", "--carry-over"},
       {"section", "--section"},
@@ -185,6 +186,7 @@ std::string option_of(const std::string& field, bool omega_given) {
       {"periodic_check", "--no-periodic-check"},
       {"initial", "--initial"},
       {"threads", "--threads"}};
+  if (field == "period_parameter" && frequency_given) return "--frequency";
   if (field == "params" || field == "param" || field == "period_parameter")
     return omega_given ? "--omega" : "--param";
   if (field == "clock_contact") return "--clock";
@@ -222,6 +224,12 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
           "give the values to sweep: --omega FROM TO N or --param NAME FROM TO N");
   require(r.axes.size() <= 2, "--param",
           "at most two parameters (--omega counts as one), got " + std::to_string(r.axes.size()));
+  if (!o.frequency.empty()) {
+    require(sc.model->parameters().has(o.frequency), "--frequency",
+            "unknown parameter \"" + o.frequency + "\" of " + sc.kind +
+                " (clatter models --scenario FILE lists them)");
+    r.period_parameter = o.frequency;
+  }
   r.carry_over = o.carry;
   if (o.continuation) {
     require(!o.carry_given || o.carry == "up", "--continuation",
@@ -277,7 +285,7 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
     initial_texts = std::move(setup.initial_texts);
     return std::move(setup.sweep);
   } catch (const InvalidArgument& e) {
-    const std::string option = option_of(e.field(), !o.omega.empty());
+    const std::string option = option_of(e.field(), !o.omega.empty(), !o.frequency.empty());
     if (option.empty()) throw with_scenario_key(e);  // a simulation option: the scenario's
     throw InvalidArgument(option, std::string(e.what()).substr(e.field().size() + 2));
   }
@@ -500,6 +508,9 @@ Run add_sweep(CLI::App& app) {
                   "repeatable, two axes at most")
       ->expected(4)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  sub->add_option("--frequency", o->frequency,
+                  "the parameter holding the forcing frequency (default surface.omega): what the "
+                  "periods clock, the stroboscopic section and the impact phase count by");
   sub->add_option("--transient-periods,--transient", o->transient_periods,
                   "discarded per value, in units of --clock (forcing periods)")
       ->capture_default_str();

@@ -22,6 +22,7 @@
 /// OrbitBranch::end says why the branch stopped.
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,8 @@ struct OrbitPoint {
   int sticks{0};                               ///< stick events along the orbit
   int slip_onsets{0};                          ///< slip-onset events along the orbit
   int lift_offs{0};                            ///< lift-off events along the orbit
+  /// autonomous sections: the anchor's rate at the return (periodic_problem.hpp, section_rate)
+  double section_rate{std::numeric_limits<double>::quiet_NaN()};
 };
 
 enum class OrbitEventKind : std::uint8_t {
@@ -109,6 +112,10 @@ enum class OrbitBranchEnd : std::uint8_t {
   kStepTooSmall,
   kMultiplierBound,
   kBifurcation,  ///< OrbitBranchOptions::stop_at_bifurcation
+  /// an autonomous section the orbits stop crossing: the anchor's rate at the section falls
+  /// through 0 between two points (past it the orbits turn back before the anchor's value, and
+  /// the solutions found are their other crossing: the same orbits again)
+  kSectionTangency,
 };
 [[nodiscard]] std::string_view to_string(OrbitBranchEnd e);
 
@@ -117,12 +124,12 @@ enum class OrbitBranchEnd : std::uint8_t {
 namespace clatter {
 template <>
 struct EnumNames<analysis::OrbitBranchEnd> {
-  static constexpr std::array<const char*, 6> names{"parameter_range",  "grazing",
-                                                    "max_points",       "step_too_small",
-                                                    "multiplier_bound", "bifurcation"};
+  static constexpr std::array<const char*, 7> names{
+      "parameter_range",  "grazing",     "max_points",      "step_too_small",
+      "multiplier_bound", "bifurcation", "section_tangency"};
   // a value added without its word (or a word without its value) does not compile
   static_assert(names.size() ==
-                static_cast<std::size_t>(analysis::OrbitBranchEnd::kBifurcation) + 1);
+                static_cast<std::size_t>(analysis::OrbitBranchEnd::kSectionTangency) + 1);
 };
 }  // namespace clatter
 

@@ -178,6 +178,17 @@ void start_and_period(const PeriodicProblem& p, const model::System& m, const Ei
 [[nodiscard]] std::string symmetry_mismatch(const PeriodicProblem& p, const model::System& m,
                                             const Eigen::VectorXd& u, const FlowRun& run);
 
+/// An autonomous section's transversality: the rate d(x[a] − ν t)/dt of the anchor's section
+/// function at the end state of `run` (its return to the section), with the modes the run ends
+/// in; NaN for forced and impact sections. Zero where the flow touches the section without
+/// crossing it (an equilibrium on it, or the orbit's turning point at the anchor's value): there
+/// D P is not defined (section_jacobian divides by it).
+[[nodiscard]] double section_rate(const PeriodicProblem& p, const model::System& m,
+                                  const FlowRun& run);
+/// Whether that rate is zero to round-off: |rate| ≤ 1e-9 (1 + |f|∞), f the state's rate.
+[[nodiscard]] bool tangent_to_section(const PeriodicProblem& p, const model::System& m,
+                                      const FlowRun& run, double* rate = nullptr);
+
 /// D P of the section from M restricted to C (see the file comment) at the end state of `run`.
 [[nodiscard]] Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,
                                                const FlowRun& run, const Eigen::MatrixXd& M_C);

@@ -19,9 +19,12 @@
 /// J_T row is shared in proportion to their normal forces (so that each is in its cone exactly
 /// when the group is; a flat rod's two ends get equal shares).
 /// The relative contact accelerations a = J q̈ + γ of every contact (open ones too: the free
-/// accelerations) are returned; λ_N < 0 means the contact would pull (lift-off).
+/// accelerations) are returned; λ_N < 0 means the contact would pull (lift-off). With
+/// ContactScope::kClosed only the closed contacts' kinematics and accelerations are computed
+/// (the right-hand side of a Runge–Kutta phase, whose cost then does not grow with open contacts).
 
 #include <array>
+#include <cstdint>
 
 #include "clatter/hybrid/contact_mode.hpp"
 #include "clatter/model/system.hpp"
@@ -58,11 +61,18 @@ struct ConstrainedDynamics {
   }
 };
 
+/// Which contacts' kinematics (ConstrainedDynamics::kin) and accelerations are computed.
+enum class ContactScope : std::uint8_t {
+  kAll,     ///< every contact
+  kClosed,  ///< the closed ones (modes); the entries of open contacts are left as they were
+};
+
 /// Fills `out` (no allocation: a scratch object reused by the caller). Sliding contacts use the
-/// dynamic coefficient μ_d of model::Contact. @pre q, q̇, a finite.
+/// dynamic coefficient μ_d of model::Contact. λ and k_N are set for every contact (0 if open).
+/// @pre q, q̇, a finite.
 void constrained_dynamics(const model::System& model, double t, const VecQ& q, const VecQ& qd,
                           const VecA& aux, const Modes& modes, const Stabilization& stab,
-                          ConstrainedDynamics& out);
+                          ConstrainedDynamics& out, ContactScope scope = ContactScope::kAll);
 /// The same, returned by value (tests and cold paths), for a model without auxiliary states.
 [[nodiscard]] ConstrainedDynamics constrained_dynamics(const model::System& model, double t,
                                                        const VecQ& q, const VecQ& qd,

@@ -183,6 +183,13 @@ struct OdePhase {
   std::optional<integrate::Dop853Stepper<kMediumState>> medium_dop853;
   std::optional<integrate::Dop853Stepper<kLargeState>> large_dop853;
   Modes modes{};  ///< the modes the phase integrates (fixed along it)
+  /// the broad phase (model::System::open_horizons): an open contact whose gap is not among the
+  /// functions is proven open until open_until[c]; the step that reaches it adds the gap
+  std::array<double, kMaxContacts> open_until{};
+  int sleeping{0};        ///< open contacts whose gap is not among the functions
+  bool woken{false};      ///< a contact was woken since the model was last asked
+  bool horizons{false};   ///< the model offers horizons (asked at the phase's start)
+  double gap_noise{0.0};  ///< the round-off of t carried into the gaps (begin_ode_phase)
   std::array<Function, kMaxGuards> functions{};
   int count{0};
   std::array<double, kMaxGuards> tol{};

@@ -83,7 +83,10 @@ struct SimulationOptions {
   bool exact_flight{true};   ///< closed-form free flight where all contacts are open
   bool exact_contact{true};  ///< closed-form sustained contact where the model offers it
                              ///< (model::CarriedMotion: a body riding or sticking on its obstacle)
-  double abs_tol{1e-12};     ///< Runge–Kutta error tolerances (phases with closed contacts)
+  /// skip the gaps of contacts the model proves open (model::System::open_horizons); false
+  /// evaluates every gap at every sample, to check a model's bounds against
+  bool broad_phase{true};
+  double abs_tol{1e-12};  ///< Runge–Kutta error tolerances (phases with closed contacts)
   double rel_tol{1e-12};
   double max_dt{0.05};  ///< largest Runge–Kutta step [s]
   Integrator integrator{Integrator::kAuto};

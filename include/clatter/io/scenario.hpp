@@ -27,7 +27,8 @@
 ///             mu, e (the law at impact); mu_s, mu_d (sustained friction; default mu)
 ///   [contact.NAME] law, mu, e, mu_s, mu_d for one contact
 ///   [initial] t, q = [...], qdot = [...] (nq entries each), aux = [...] (auxiliary states)
-///   [simulation] t_end, output_dt, max_events, max_steps, exact_flight, exact_contact, abs_tol,
+///   [simulation] t_end, output_dt, max_events, max_steps, exact_flight, exact_contact,
+///   broad_phase, abs_tol,
 ///             rel_tol, max_dt, integrator = "auto" | "dopri5" | "dop853",
 ///             event_samples, chatter = "accumulation" | "cutoff", v_tol, chatter_tol,
 ///             chatter_horizon,

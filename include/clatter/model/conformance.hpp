@@ -26,6 +26,10 @@
 ///   energy           a free run of `free_run_time` (no contact forces; RK4 in `free_run_steps`
 ///                    fixed steps) keeps E − ∫P_a dt constant:
 ///                    |ΔE − ∫P_a| ≤ tol_energy · (|T| + |V| + ∫|P_a| + tiny)
+///   open_horizons    (models that offer System::open_horizons, from a state with every gap
+///                    open) every τ_c ≥ 0, and no contact closes on the free run at a step
+///                    t + s ≤ t + τ_c (the run ends at the first closure: an event):
+///                    −g_N / scale ≤ tol_round at the first closure, if it lies within τ_c
 /// @endverbatim
 /// The finite-difference tolerance 1e-6 covers the truncation error h² |g‴| ~ 1e-10 and the
 /// round-off ε |g| / h ~ 1e-11 of steps h = 1e-5 by four orders of magnitude, and a wrong sign or

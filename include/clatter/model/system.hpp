@@ -155,6 +155,12 @@ struct Evaluation {
   VecA aux_rate{};            ///< ȧ
   double power_applied{0.0};  ///< P_a [W]
   std::array<ContactGeometry, kMaxContacts> contacts;
+  /// The contacts whose geometry the caller reads: contacts[requested[i]] for i < num_requested,
+  /// or every contact when num_requested < 0 (the default). evaluate() fills at least these (a
+  /// model may fill more). The right-hand side of a Runge–Kutta phase asks for its closed
+  /// contacts only, so that it costs nothing per open contact. Set by the caller for one call.
+  int num_requested{-1};
+  const int* requested{nullptr};
 };
 
 class ExactFlight;
@@ -245,6 +251,19 @@ class System {
   [[nodiscard]] virtual const SymmetricPairs* symmetry() const { return nullptr; }
   /// A symmetry G of the motion (model/motion_symmetry.hpp), owned by the model; null: none.
   [[nodiscard]] virtual const MotionSymmetry* motion_symmetry() const { return nullptr; }
+  /// The broad phase of a model with many contacts: for every contact c open at (t, q, q̇, a),
+  /// writes a duration τ_c ≥ 0 [s] such that g_N,c > 0 on [t, t + τ_c] along the motion from
+  /// this state for as long as no event happens (the open contacts stay open, the closed ones
+  /// keep their modes); τ_c = 0 where no such bound is known. A Runge–Kutta phase does not
+  /// evaluate contact c's gap before t + τ_c, so that a step costs in proportion to the contacts
+  /// near closing (SimulationOptions::broad_phase turns it off to check a model's bounds).
+  /// Typical bounds come from the energy: a speed bound over the horizon and the gap's distance
+  /// (examples/rimless_wheel). Returns false (the default) where the model offers none;
+  /// entries of closed contacts are ignored.
+  virtual bool open_horizons(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
+                             const VecA& /*aux*/, std::array<double, kMaxContacts>& /*tau*/) const {
+    return false;
+  }
   /// Fills `in` (dimension, M, stacked J of the active contacts in index order, contact points,
   /// rigid-body constraints) and `frame_velocity` s with J_c s = w_c for every active contact (the
   /// obstacles move as one rigid frame); false if the model offers no multi-point description.

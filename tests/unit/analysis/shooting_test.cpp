@@ -188,6 +188,74 @@ TEST(Shooting, StickSlipOscillatorCycle) {
   EXPECT_LT(std::abs(Mv.determinant()), 1e-6);
 }
 
+// An autonomous section the orbits stop crossing. The section x = 0.40 lies above the sticking
+// range (x_s = 0.3924 m): only the slip phase reaches it, an oscillation about x_d of amplitude
+// A(v) = √(δ² + (v/ω₀)²), whose top x_d + A passes 0.40 only for belt speeds above
+//   v* = ω₀ √((0.40 − x_d)² − δ²) = 0.12446 m/s   (δ = x_s − x_d; the header's closed form).
+// Continued down from v = 0.5, the branch must end there (not turn back onto the other crossing
+// of the same orbits); and at the slip equilibrium x = x_d, ẋ = 0 (on the section x = x_d) Newton's
+// residual vanishes for every period, which must not be taken for an orbit.
+TEST(Shooting, AnAutonomousSectionTheOrbitsStopCrossingEndsTheBranch) {
+  model::SpringBlockBeltParameters bp;
+  bp.mass = 1.0;
+  bp.stiffness = 10.0;
+  bp.belt_velocity = 0.5;
+  model::Contact contact = model::Contact::with_law("bottom", {LawKind::kNewton, {0.3, 0.0}});
+  contact.mu_s = 0.4;
+  contact.mu_d = 0.3;
+  const auto m = std::make_shared<model::SpringBlockBelt>(bp, contact);
+  const double w0 = std::sqrt(bp.stiffness / bp.mass);
+  const double xs = contact.mu_s * bp.mass * kG / bp.stiffness;
+  const double xd = contact.mu_d * bp.mass * kG / bp.stiffness;
+  const double delta = xs - xd;
+  const double x_sec = 0.40;
+  const double v_star = w0 * std::sqrt((x_sec - xd) * (x_sec - xd) - delta * delta);
+  const double amplitude = std::hypot(delta, bp.belt_velocity / w0);
+  const double T = (kPi + 2.0 * std::atan(bp.belt_velocity / (w0 * delta))) / w0 +
+                   2.0 * delta / bp.belt_velocity;
+  OrbitSection sec;
+  sec.kind = OrbitSectionKind::kAutonomous;
+  sec.anchor = 0;  // x
+  StateVector ref = StateVector::Zero(4);
+  ref(0) = x_sec;  // crossed upwards in the slip phase: ẋ = ω₀ √(A² − (x − x_d)²)
+  ref(2) = w0 * std::sqrt(amplitude * amplitude - (x_sec - xd) * (x_sec - xd));
+  std::array<bool, model::kMaxContacts> closed{};
+  closed[0] = true;
+  const PeriodicProblem p =
+      make_periodic_problem(m, hybrid::SimulationOptions{}, sec, {2}, ref, closed);
+  const Orbit o = find_orbit(p, *m, unknowns_of(p, ref, T));
+  ASSERT_TRUE(o.converged) << o.message;
+  EXPECT_NEAR(o.period, T, 1e-8);
+  OrbitBranchOptions bo;
+  bo.parameter = "belt_velocity";
+  bo.p_min = 0.01;
+  bo.p_max = 0.6;
+  bo.direction = -1;
+  bo.ds = 0.005;
+  bo.ds_max = 0.02;
+  const OrbitBranch b = continue_orbits(p, o, bo);
+  EXPECT_EQ(b.end, OrbitBranchEnd::kSectionTangency) << b.message;
+  ASSERT_GE(b.points.size(), 2U);
+  double p_lowest = b.points.front().p;
+  for (const OrbitPoint& pt : b.points) {
+    p_lowest = std::min(p_lowest, pt.p);
+    EXPECT_GT(pt.section_rate, 0.0) << "p = " << pt.p;  // every point crosses upwards
+  }
+  EXPECT_GT(p_lowest, v_star);
+  EXPECT_LT(p_lowest - v_star, 0.02) << "v* = " << v_star;  // within the largest step
+  EXPECT_NE(b.message.find("stop crossing the section"), std::string::npos) << b.message;
+
+  // the equilibrium on its own section
+  StateVector eq = StateVector::Zero(4);
+  eq(0) = xd;
+  OrbitSection at_eq = sec;
+  const PeriodicProblem pe =
+      make_periodic_problem(m, hybrid::SimulationOptions{}, at_eq, {2}, eq, closed);
+  const Orbit oe = find_orbit(pe, *m, unknowns_of(pe, eq, 2.0));
+  EXPECT_FALSE(oe.converged);
+  EXPECT_NE(oe.message.find("does not cross the section"), std::string::npos) << oe.message;
+}
+
 }  // namespace
 }  // namespace clatter::analysis
 

@@ -82,10 +82,15 @@ TEST(Conformance, EveryExampleBalancesItsEnergyLedger) {
 struct Defects {
   bool flip_J_N{false};        // J_N = (0, −1): the wrong sign
   bool asymmetric_M{false};    // M(0, 1) = 0.3, M(1, 0) = 0
+  bool negative_M{false};      // M = −2 I: negative definite (λ_min/λ_max = 1 > 0 all the same)
   bool wrong_gamma{false};     // γ_T = 1 instead of 0
   bool wrong_power{false};     // P_a = ẋ (the model's forces do no such work)
   bool stale_batch{false};     // contact_geometries gives the gap at q = 0 (a stale cache)
   bool stale_evaluate{false};  // evaluate's f misses the spring (a one-call shortcut gone stale)
+  // System::open_horizons: 0 none; otherwise the free fall's first root s* of
+  // y + ẏ s − g s²/2 = 0 (s* = (ẏ + √(ẏ² + 2 g y))/g, the analytic time the floor is reached)
+  // times this factor: 0.999 is a true horizon, 2 promises the floor open past its contact
+  double horizon_factor{0.0};
 };
 
 class PointMass final : public System {
@@ -100,6 +105,7 @@ class PointMass final : public System {
   [[nodiscard]] MatQ mass_matrix(double, const VecQ&) const override {
     MatQ M = MatQ::Identity(2, 2) * 2.0;
     if (d_.asymmetric_M) M(0, 1) = 0.3;
+    if (d_.negative_M) M = -M;
     return M;
   }
   [[nodiscard]] VecQ applied_forces(double, const VecQ& q, const VecQ&,
@@ -136,6 +142,13 @@ class PointMass final : public System {
     return d_.wrong_power ? qd(0) : 0.0;
   }
   [[nodiscard]] double force_scale() const override { return 20.0; }
+  bool open_horizons(double, const VecQ& q, const VecQ& qd, const VecA&,
+                     std::array<double, kMaxContacts>& tau) const override {
+    if (d_.horizon_factor == 0.0) return false;
+    const double g = 9.81;
+    tau[0] = d_.horizon_factor * (qd(1) + std::sqrt(qd(1) * qd(1) + 2.0 * g * q(1))) / g;
+    return true;
+  }
 
  protected:
   [[nodiscard]] std::unique_ptr<System> clone() const override {
@@ -179,6 +192,12 @@ TEST(Conformance, BrokenModelsFail) {
     EXPECT_FALSE(r.find("mass_symmetric")->pass);
   }
   {
+    const ConformanceReport r = check({.negative_M = true});
+    EXPECT_FALSE(r.pass());
+    EXPECT_FALSE(r.find("mass_spd")->pass);
+    EXPECT_GE(r.find("mass_spd")->error, 1.0);
+  }
+  {
     const ConformanceReport r = check({.wrong_gamma = true});
     EXPECT_FALSE(r.find("contact.floor.gamma")->pass);
     EXPECT_TRUE(r.find("contact.floor.gap_gradient")->pass);
@@ -200,6 +219,58 @@ TEST(Conformance, BrokenModelsFail) {
     EXPECT_FALSE(r.find("energy")->pass);
     EXPECT_NE(r.message().find("energy"), std::string::npos);
   }
+}
+
+// The broad phase's promise (System::open_horizons) along the free run: from y = 0.7, ẏ = −0.4
+// the point falls on the floor at s* = 0.3392 s (the run is made 0.5 s long to reach it)
+TEST(Conformance, OpenHorizonsAreCheckedAgainstTheFreeRun) {
+  VecQ q(2), qd(2);
+  q << 0.3, 0.7;
+  qd << 1.1, -0.4;
+  ConformanceOptions o;
+  o.free_run_time = 0.5;
+  {
+    const ConformanceReport r = check_conformance(PointMass({}), 0.0, q, qd, VecA(), o);
+    EXPECT_TRUE(r.pass()) << r.message();
+    EXPECT_EQ(r.find("open_horizons"), nullptr);  // no horizons, no check
+  }
+  {
+    const ConformanceReport r =
+        check_conformance(PointMass({.horizon_factor = 0.999}), 0.0, q, qd, VecA(), o);
+    EXPECT_TRUE(r.pass()) << r.message();
+    ASSERT_NE(r.find("open_horizons"), nullptr);
+    EXPECT_EQ(r.find("open_horizons")->error, 0.0);
+  }
+  {
+    const ConformanceReport r =
+        check_conformance(PointMass({.horizon_factor = 2.0}), 0.0, q, qd, VecA(), o);
+    EXPECT_FALSE(r.pass());
+    ASSERT_NE(r.find("open_horizons"), nullptr);
+    EXPECT_FALSE(r.find("open_horizons")->pass);
+    // the first step below the floor: the gap at most one step's fall (3.7 m/s × 2.5e-4 s) deep
+    EXPECT_GT(r.find("open_horizons")->error, 0.0);
+    EXPECT_LT(r.find("open_horizons")->error, 1e-3);
+  }
+  {
+    const ConformanceReport r =
+        check_conformance(PointMass({.horizon_factor = -1.0}), 0.0, q, qd, VecA(), o);
+    EXPECT_FALSE(r.find("open_horizons")->pass);  // a negative τ
+  }
+}
+
+// The engine refuses to move a negative mass (it would fall upwards, against its force)
+TEST(Conformance, TheEngineRefusesAMassMatrixThatIsNotPositiveDefinite) {
+  hybrid::SimulationOptions o;
+  o.t_end = 0.1;
+  const hybrid::InitialState x0{0.0, {0.3, 0.7}, {1.1, -0.4}};
+  try {
+    (void)hybrid::simulate(PointMass({.negative_M = true}), x0, o);
+    FAIL() << "accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(e.field(), "model.mass_matrix") << e.what();
+    EXPECT_NE(std::string(e.what()).find("positive definite"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW((void)hybrid::simulate(PointMass({}), x0, o));
 }
 
 TEST(Conformance, RejectsStatesOfTheWrongSize) {
