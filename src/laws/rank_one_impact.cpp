@@ -25,7 +25,9 @@ ImpactOutcome rank_one_impact(LawKind law, const ImpactInput& in, const ImpactPa
       "v_pre", "must lie on the line of motion of a rank-one contact (v_T = (B/C) v_N)");
   const double mu = params.mu;
   const double absB = std::abs(W.B);
-  const double sB = W.B >= 0.0 ? 1.0 : -1.0;
+  // B = 0: the contact moves along its normal only (J_T = 0, A = 0); nothing slides, and the
+  // tangential impulse, which changes no velocity, is 0 (not ±μΛ_N)
+  const double sB = W.B > 0.0 ? 1.0 : W.B < 0.0 ? -1.0 : 0.0;
   const double k_c = W.C + mu * absB;
   const double k_e = W.C - mu * absB;
   const double p_c = -v.y() / k_c;

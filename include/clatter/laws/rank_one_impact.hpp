@@ -15,7 +15,7 @@
 ///   Poisson (e_P = p_e/p_c):   v_N⁺ = e_P |v_N⁻| k_e/k_c
 ///   Newton, Whittaker, Brach (kinematic, e_N):  v_N⁺ = e_N |v_N⁻|
 ///   every law: v_N⁺ = 0 when k_e ≤ 0 (wedge);  v_T⁺ = (B/C) v_N⁺;  Λ_N = p_c + v_N⁺/k_e,
-///              Λ_T = sgn B · μ (p_c − v_N⁺/k_e)
+///              Λ_T = sgn B · μ (p_c − v_N⁺/k_e)   (0 for B = 0: a contact with J_T = 0)
 /// @endverbatim
 /// For the pendulum of [Bi] (C/|B| = tan θ) the energetic ratio is √((tan θ − μ)/(tan θ + μ)),
 /// compliant/pendulum_rigid.hpp. ΔE = ½Λ·(v⁻ + v⁺) ≤ 0 for Stronge and Poisson; the kinematic

@@ -42,6 +42,20 @@ TEST(RankOneImpact, PendulumReboundIsTheRigidClosedForm) {
   }
 }
 
+// A contact that moves along its normal only (J_T = 0: W = diag(0, C)): nothing slides, so the
+// tangential impulse is 0 whatever μ (it was ±μΛ_N with the sign of B = 0 taken as +), and the
+// normal rebound is e*'s (k_c = k_e = C)
+TEST(RankOneImpact, ANormalOnlyContactHasNoTangentialImpulse) {
+  const ContactMatrix W{0.0, 0.0, 0.5};
+  for (LawKind law : {LawKind::kStronge, LawKind::kPoisson, LawKind::kNewton}) {
+    const ImpactOutcome o = rank_one_impact(law, {Vec2(0.0, -2.0), W}, {0.3, 0.7});
+    EXPECT_EQ(o.Lambda.x(), 0.0);
+    EXPECT_NEAR(o.v_post.y(), 1.4, 1e-15);
+    EXPECT_NEAR(o.Lambda.y(), 1.7 * 2.0 / 0.5, 1e-13);  // (1 + e) |v_N⁻| / C
+    EXPECT_EQ(o.v_post.x(), 0.0);
+  }
+}
+
 TEST(RankOneImpact, IsTheLimitOfTheTwoDimensionalLaws) {
   const ContactMatrix W = pendulum_W(1.7, 0.9);
   const Vec2 v = -0.8 * Vec2(std::cos(0.9), std::sin(0.9));
