@@ -182,6 +182,11 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
       rec.message = "max_time = " + format_number(sw.max_time) + " s ran out after " +
                     std::to_string(clocked.counted()) + " of " + std::to_string(std::lround(N)) +
                     " " + to_string(sw.clock) + " (transient + record)";
+      if (sw.clock == SweepClock::kImpacts && r.chatter_sequences > 0)
+        rec.message +=
+            "; a chatter ended in its accumulation point (the contact closed there, its "
+            "remaining bounces not simulated): chatter = \"cutoff\" with a small v_tol "
+            "counts them one by one";
     }
     rec.t = r.t;
     rec.q = r.q;

@@ -113,3 +113,13 @@ def test_the_boundary_of_stronges_regions_is_refused_on_a_rank_one_contact():
     with pytest.raises(ValueError, match="rank one"):
         clatter.boundary_crossing(pend, None, "mu", q=[0.0], qd=[0.0], t0=0.0, frequency="omega",
                                   transient=40, regions=(1, 3))
+
+
+def test_a_parameter_cannot_be_set_to_nan_or_infinity():
+    pend = clatter.python_model(Pendulum(), law="newton", e=0.7)
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="torque: must be a finite number"):
+            pend.with_parameter("torque", bad)
+    builtin = clatter.Model("ball", mass=1.0)
+    with pytest.raises(ValueError, match="mass: must be a finite number"):
+        builtin.with_parameter("mass", float("nan"))

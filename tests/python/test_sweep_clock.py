@@ -44,3 +44,14 @@ def test_an_unforced_model_without_a_clock_is_refused(zeno):
         clatter.sweep_parameters(zeno, [("e", 0.5, 0.8, 4)])
     with pytest.raises(ValueError, match="clock"):
         clatter.sweep_parameters(zeno, [("e", 0.5, 0.8, 4)], clock="impacts:nope")
+
+
+def test_an_impacts_clock_that_a_chatter_ended_says_so(zeno):
+    # by default the engine predicts the accumulation at the first impact and closes the contact
+    # there (the remaining bounces are not simulated, so not counted): the message says so, and
+    # how to count them
+    rows = clatter.sweep_parameters(zeno, [("e", 0.5, 0.5, 1)], clock="impacts",
+                                    transient_periods=3, record_periods=4, max_time=5.0)
+    assert not rows["record_complete"][0]
+    assert "chatter ended in its accumulation point" in rows["message"][0]
+    assert 'chatter = "cutoff"' in rows["message"][0]
