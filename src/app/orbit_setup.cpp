@@ -205,11 +205,11 @@ OrbitSetup make_orbit_setup(std::shared_ptr<const model::System> model,
     try {
       omega = m.parameter(sec.frequency);
     } catch (const InvalidArgument& e) {
-      throw InvalidArgument(
-          "frequency", std::string(e.what()) +
-                           " (an unforced model needs an anchored section: CLI --anchor NAME, "
-                           "Python anchor=NAME; or name the forcing frequency's parameter: "
-                           "--frequency NAME, Python frequency=NAME)");
+      throw InvalidArgument("frequency",
+                            std::string(e.what()) +
+                                " (an unforced model needs an anchored section: CLI --anchor NAME, "
+                                "Python anchor=NAME; or name the forcing frequency's parameter: "
+                                "--frequency NAME, Python frequency=NAME)");
     }
     require(omega > 0.0, "frequency", "the forcing frequency must be > 0 [rad/s]", omega);
     const double Tf = 2.0 * std::numbers::pi / omega;

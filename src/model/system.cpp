@@ -229,7 +229,8 @@ std::unique_ptr<System> System::with_parameter(std::string_view name, double val
   // no parameter takes NaN or ±∞ (a model's own check may not think of them: a Python model's
   // run then ended in non_finite, or in a math domain error inside the model)
   if (!std::isfinite(value))
-    throw InvalidArgument(std::string(name), "must be a finite number, got " + format_number(value));
+    throw InvalidArgument(std::string(name),
+                          "must be a finite number, got " + format_number(value));
   const auto set = [&](Contact& c, std::string_view what) {
     if (what == "e") c.law.params.e = value;
     if (what == "mu") c.law.params.mu = value;
