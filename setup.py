@@ -1,7 +1,11 @@
 """Builds the Python module for `pip install .` (pyproject.toml): the extension clatter._clatter
 and libclatter are built by CMake for the interpreter that runs pip, and packaged with the
-pure-Python part (python/clatter/). The extension finds its libclatter next to it ($ORIGIN), so the
-installed package needs nothing of the source tree or of a build directory.
+pure-Python part (python/clatter/). The package folder is also the prefix of clatter's headers and
+CMake package (lib/libclatter.so.X.Y, include/clatter/, lib/cmake/clatter/: CMake's component
+"dev"), so that a plugin builds against a pip-installed clatter with
+CMAKE_PREFIX_PATH=$(python -c "import clatter; print(clatter.cmake_prefix())"). The extension
+finds its libclatter in lib/ ($ORIGIN/lib), so the installed package needs nothing of the source
+tree or of a build directory.
 
 CMake's build directory is build/pip-<interpreter tag> (CLATTER_PIP_BUILD_DIR overrides it); a
 second `pip install .` reuses it. CLATTER_JOBS sets the parallel jobs (default: all cores).
@@ -37,7 +41,7 @@ class BuildWithCMake(build_py):
             ["cmake", "-S", str(ROOT), "-B", str(build), *generator,
              "-DCMAKE_BUILD_TYPE=Release", f"-DCLATTER_PYTHON={sys.executable}",
              "-DCLATTER_BUILD_TESTS=OFF", "-DCLATTER_BUILD_BENCH=OFF",
-             "-DCLATTER_WITH_MPI=OFF", "-DCLATTER_WITH_HDF5=OFF",
+             "-DCLATTER_WITH_MPI=OFF", "-DCLATTER_WITH_HDF5=OFF", "-DCMAKE_INSTALL_LIBDIR=lib",
              "-DCLATTER_PYTHON_INSTALL_DIR=python"])
         subprocess.check_call(["cmake", "--build", str(build), "--target", "clatter_python",
                                "-j", jobs])
@@ -45,6 +49,10 @@ class BuildWithCMake(build_py):
         shutil.rmtree(stage, ignore_errors=True)
         subprocess.check_call(["cmake", "--install", str(build), "--component", "python",
                                "--prefix", str(stage)])
+        dev = build / "pip-dev"
+        shutil.rmtree(dev, ignore_errors=True)
+        subprocess.check_call(["cmake", "--install", str(build), "--component", "dev",
+                               "--prefix", str(dev)])
         built = stage / "python" / "clatter"
         if not any(built.glob("_clatter*.so")):
             sys.exit("clatter: the extension was not built: CMake needs this interpreter's headers "
@@ -57,10 +65,17 @@ class BuildWithCMake(build_py):
                 shutil.copytree(f, target / f.name, dirs_exist_ok=True)
             else:
                 shutil.copy2(f, target / f.name)
-        # the library under its soname, the name the extension asks for
-        lib = (build / "lib" / "libclatter.so").resolve()
+        # the headers and the CMake package; the library once, under its soname (the name the
+        # extension and plugins ask for; a wheel would store its symlinks as copies), which the
+        # package's targets file is pointed at
+        shutil.copytree(dev / "include", target / "include", dirs_exist_ok=True)
+        shutil.copytree(dev / "lib" / "cmake", target / "lib" / "cmake", dirs_exist_ok=True)
+        lib = (dev / "lib" / "libclatter.so").resolve()
         soname = re.sub(r"(\.so\.\d+\.\d+)\.\d+$", r"\1", lib.name)
-        shutil.copy2(lib, target / soname)
+        shutil.copy2(lib, target / "lib" / soname)
+        for targets in (target / "lib" / "cmake" / "clatter").glob("clatterTargets-*.cmake"):
+            text = targets.read_text().replace(lib.name, soname)
+            targets.write_text(text)
 
 
 class BinaryDistribution(Distribution):

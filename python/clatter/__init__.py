@@ -47,8 +47,23 @@ __all__ = [
     "multipoint",
     "python_model", "simulate", "sweep", "periodic_orbit", "continue_orbit", "poincare",
     "boundary_crossing", "state_names", "sweep_parameters", "System", "Vector", "Names",
-    "Crossing", "plot",
+    "Crossing", "plot", "cmake_prefix",
 ]
+
+
+def cmake_prefix() -> str:
+    """The prefix of clatter's headers and CMake package that came with this module, for
+    building a plugin against it: `cmake -DCMAKE_PREFIX_PATH=<this> ...` and, in the plugin's
+    CMakeLists.txt, `find_package(clatter CONFIG REQUIRED)` (docs/install.md). A module installed
+    with pip carries them in its own folder (lib/cmake/clatter, include/clatter, lib/libclatter);
+    a module used from a build tree has none: raises FileNotFoundError saying where to find them
+    (cmake --install of the build)."""
+    here = _os.path.dirname(_os.path.abspath(__file__))
+    if _os.path.isfile(_os.path.join(here, "lib", "cmake", "clatter", "clatterConfig.cmake")):
+        return here
+    raise FileNotFoundError(
+        f"this clatter module ({here}) carries no CMake package: it was not installed with pip; "
+        "install the build (cmake --install BUILD --prefix P) and use P as CMAKE_PREFIX_PATH")
 
 
 def _frame(columns):

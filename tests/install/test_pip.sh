@@ -71,6 +71,25 @@ assert os.path.getsize(png) > 10000
 print("pip: clatter", clatter.__version__, "from", os.path.dirname(clatter.__file__),
       "- plugin", p["kinds"], "first impact", t, "- compiled Python model", tb)
 PY
+echo "== a plugin built against the pip-installed package (its headers and CMake package)"
+prefix=$("$work/venv/bin/python" -c "import clatter; print(clatter.cmake_prefix())")
+case "$prefix" in "$work/venv"/*) ;; *) echo "cmake_prefix() is not in the venv: $prefix"; exit 1 ;; esac
+cmake -S "$src/examples/user_model" -B "$work/model" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$prefix" > "$work/model.log" 2>&1 || { cat "$work/model.log"; exit 1; }
+cmake --build "$work/model" -j 2 >> "$work/model.log" 2>&1 || { cat "$work/model.log"; exit 1; }
+cd /
+"$work/venv/bin/python" - "$work/model/libspring_box.so" <<'PY'
+import math, sys
+import clatter
+p = clatter.load_plugin(sys.argv[1])
+assert "spring_box" in p["kinds"], p
+m = clatter.Model("spring_box", e=0.8, mass=2.0, k_x=8.0, k_y=3.0, half_width=0.5)
+r = clatter.simulate(m, q=[0.0, 0.2], qd=[3.0, -0.4], t_end=1.0, events_only=True)
+t = r.events["t"][list(r.events["kind"]).index("impact")]
+w = math.sqrt(8.0 / 2.0)
+assert abs(t - math.asin(w * 0.5 / 3.0) / w) < 1e-10, t  # the closed form t1 = asin(w L/u0)/w
+print("pip: a plugin built against", clatter.cmake_prefix(), "- first impact", t)
+PY
 if [ -n "$build" ]; then
   echo "== docs/tutorial.md with the pip-installed module"
   /usr/bin/python3 "$src/tests/tutorial/run_tutorial.py" "$src" --build "$build" \

@@ -8,7 +8,8 @@ import typing
 import clatter
 
 PUBLIC_PYTHON_FUNCTIONS = ["simulate", "python_model", "sweep", "orbit_branch", "periodic_orbit",
-                           "continue_orbit", "poincare", "boundary_crossing", "sweep_parameters"]
+                           "continue_orbit", "poincare", "boundary_crossing", "sweep_parameters",
+                           "cmake_prefix"]
 
 
 def test_the_package_ships_py_typed():
