@@ -129,24 +129,41 @@ TEST(Shooting, RejectsBadProblems) {
 namespace clatter::analysis {
 namespace {
 
+// The example's oscillator (m = 1 kg, k = 10 N/m, belt 0.5 m/s, μ_s = 0.4 > μ_d = 0.3) and its
+// closed form: ω₀ = √(k/m), sticking up to x_s = μ_s m g/k, slipping about x_d = μ_d m g/k
+struct StickSlip {
+  model::SpringBlockBeltParameters bp;
+  model::Contact contact;
+  std::shared_ptr<const model::SpringBlockBelt> model;
+  double w0, xs, xd, delta;
+};
+
+StickSlip stick_slip() {
+  StickSlip s{};
+  s.bp.mass = 1.0;
+  s.bp.stiffness = 10.0;
+  s.bp.belt_velocity = 0.5;
+  s.contact = model::Contact::with_law("bottom", {LawKind::kNewton, {0.3, 0.0}});
+  s.contact.mu_s = 0.4;
+  s.contact.mu_d = 0.3;
+  s.model = std::make_shared<model::SpringBlockBelt>(s.bp, s.contact);
+  s.w0 = std::sqrt(s.bp.stiffness / s.bp.mass);
+  s.xs = s.contact.mu_s * s.bp.mass * kG / s.bp.stiffness;
+  s.xd = s.contact.mu_d * s.bp.mass * kG / s.bp.stiffness;
+  s.delta = s.xs - s.xd;
+  return s;
+}
+
 // The stick-slip oscillator (model/spring_block_belt.hpp, examples/stick_slip_oscillator.toml):
 // the closed-form cycle of its header, found by shooting on an autonomous section in the slip
 // phase; its monodromy by variational equations and saltation matrices (stick and slip onset:
 // sustained contact) against differences of the flow; one multiplier, 0 (the stick phase
 // forgets the state).
 TEST(Shooting, StickSlipOscillatorCycle) {
-  model::SpringBlockBeltParameters bp;
-  bp.mass = 1.0;
-  bp.stiffness = 10.0;
-  bp.belt_velocity = 0.5;
-  model::Contact contact = model::Contact::with_law("bottom", {LawKind::kNewton, {0.3, 0.0}});
-  contact.mu_s = 0.4;
-  contact.mu_d = 0.3;
-  const auto m = std::make_shared<model::SpringBlockBelt>(bp, contact);
-  const double w0 = std::sqrt(bp.stiffness / bp.mass);
-  const double xs = contact.mu_s * bp.mass * kG / bp.stiffness;
-  const double xd = contact.mu_d * bp.mass * kG / bp.stiffness;
-  const double delta = xs - xd;
+  const StickSlip ss = stick_slip();
+  const model::SpringBlockBeltParameters& bp = ss.bp;
+  const auto& m = ss.model;
+  const double w0 = ss.w0, xd = ss.xd, delta = ss.delta;
   const double amplitude = std::hypot(delta, bp.belt_velocity / w0);
   const double T = (kPi + 2.0 * std::atan(bp.belt_velocity / (w0 * delta))) / w0 +
                    2.0 * delta / bp.belt_velocity;
@@ -196,18 +213,10 @@ TEST(Shooting, StickSlipOscillatorCycle) {
 // of the same orbits); and at the slip equilibrium x = x_d, ẋ = 0 (on the section x = x_d) Newton's
 // residual vanishes for every period, which must not be taken for an orbit.
 TEST(Shooting, AnAutonomousSectionTheOrbitsStopCrossingEndsTheBranch) {
-  model::SpringBlockBeltParameters bp;
-  bp.mass = 1.0;
-  bp.stiffness = 10.0;
-  bp.belt_velocity = 0.5;
-  model::Contact contact = model::Contact::with_law("bottom", {LawKind::kNewton, {0.3, 0.0}});
-  contact.mu_s = 0.4;
-  contact.mu_d = 0.3;
-  const auto m = std::make_shared<model::SpringBlockBelt>(bp, contact);
-  const double w0 = std::sqrt(bp.stiffness / bp.mass);
-  const double xs = contact.mu_s * bp.mass * kG / bp.stiffness;
-  const double xd = contact.mu_d * bp.mass * kG / bp.stiffness;
-  const double delta = xs - xd;
+  const StickSlip ss = stick_slip();
+  const model::SpringBlockBeltParameters& bp = ss.bp;
+  const auto& m = ss.model;
+  const double w0 = ss.w0, xd = ss.xd, delta = ss.delta;
   const double x_sec = 0.40;
   const double v_star = w0 * std::sqrt((x_sec - xd) * (x_sec - xd) - delta * delta);
   const double amplitude = std::hypot(delta, bp.belt_velocity / w0);
