@@ -294,6 +294,14 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   } catch (const InvalidArgument& e) {  // e.g. a start below an obstacle during a Newton step
     run.result.reason = hybrid::StopReason::kNonFinite;
     run.result.message = e.what();
+    // a start inside an obstacle on a converged branch: an impact has drifted onto the section
+    if (e.field() == "initial.q" && p.section.kind != OrbitSectionKind::kImpact)
+      run.result.message +=
+          p.section.kind == OrbitSectionKind::kForced
+              ? " (the section may now cut the orbit at an impact: pose it at another phase, CLI "
+                "--phase, Python phase=)"
+              : " (the section may now cut the orbit at an impact: pose it at another anchor "
+                "value)";
     run.x_end = run.x0;
     return run;
   }
