@@ -960,6 +960,30 @@ def _scenario_label(system):
     return system.source if isinstance(system, Scenario) else ""
 
 
+
+# the fields the library names in its errors (the CLI's and the scenario's) that a Python caller
+# passed under another keyword
+_PYTHON_KEYWORDS = {"initial.q": "q", "initial.qdot": "qd", "initial.t": "t0",
+                    "initial.aux": "aux", "range": "p_range", "param": "parameter"}
+
+
+def _python_keywords(f):
+    """Errors of f that name a library field under its Python keyword ("initial.qdot: ..." ->
+    "qd: ..."): the caller sees the name it passed."""
+    @_functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except ValueError as e:
+            text = str(e)
+            field, sep, rest = text.partition(": ")
+            if sep and field in _PYTHON_KEYWORDS and len(e.args) == 1:
+                raise ValueError(f"{_PYTHON_KEYWORDS[field]}: {rest}") from e
+            raise
+    return wrapper
+
+
+@_python_keywords
 def periodic_orbit(system: System, solve: Names | None = None, periods: int = 1,
                    phase: float | None = None, frequency: str | None = None,
                    anchor: str | None = None, drift: str | None = None,
@@ -1020,6 +1044,7 @@ def _direction(direction):
     return names[direction]
 
 
+@_python_keywords
 def continue_orbit(system: System, solve: Names | None, parameter: str,
                    p_range: tuple[float, float], direction: int | str = "both",
                    ds: float = 0.01, ds_max: float = 0.1, max_points: int = 400,
@@ -1157,6 +1182,7 @@ def _section_spec(model, section, spec):
     return ":".join(parts)
 
 
+@_python_keywords
 def poincare(system: System, section: str = "impact", count: int = 100,
              t_max: float | None = None, q: Vector | None = None, qd: Vector | None = None,
              t0: float | None = None, aux: Vector | None = None, transient: float = 0.0,
@@ -1204,6 +1230,7 @@ def poincare(system: System, section: str = "impact", count: int = 100,
     return section
 
 
+@_python_keywords
 def boundary_crossing(system: System, solve: Names | None, parameter: str,
                       regions: Sequence[int], offset: float = 1e-5, impact: int = 0,
                       span: float = 0.0, kink_step: float = 1e-3, newton: str = "differences",

@@ -72,7 +72,7 @@ void point_columns(std::ostringstream& out, const analysis::OrbitPoint& p, std::
 void validate(const ContinueRequest& r) {
   require(!r.parameter.empty(), "param", "name the parameter to continue in");
   require(std::isfinite(r.p_min) && std::isfinite(r.p_max) && r.p_min < r.p_max, "range",
-          "give finite LO HI with LO < HI");
+          "must be two finite values, the lower first");
   require(r.direction == "up" || r.direction == "down" || r.direction == "both", "direction",
           "must be up, down or both");
   analysis::validate(branch_options(r));

@@ -123,3 +123,13 @@ def test_a_parameter_cannot_be_set_to_nan_or_infinity():
     builtin = clatter.Model("ball", mass=1.0)
     with pytest.raises(ValueError, match="mass: must be a finite number"):
         builtin.with_parameter("mass", float("nan"))
+
+
+def test_errors_name_the_keyword_the_caller_passed():
+    # the library names its fields as the CLI and the scenario do (initial.qdot, range, param)
+    pend = clatter.python_model(Pendulum(), law="newton", e=0.7)
+    with pytest.raises(ValueError, match=r"^qd: must have 1 entries"):
+        clatter.periodic_orbit(pend, q=[0.0], qd=[0.0, 1.0], t0=0.0, frequency="omega")
+    with pytest.raises(ValueError, match=r"^p_range: must be two finite values"):
+        clatter.continue_orbit(pend, None, "torque", p_range=(4.0, 1.0), q=[0.0], qd=[0.0],
+                               t0=0.0, frequency="omega")
