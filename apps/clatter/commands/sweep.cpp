@@ -7,6 +7,7 @@
 //   --observe, --threads, MPI (mpirun -np N clatter sweep ...), --resume, --max-wall-time, --hdf5
 //   --clock periods|time|impacts[:CONTACT]|crossings, --max-time: what --transient/--record count
 //   (forcing periods by default; a model without a forcing needs one of the others)
+//   --frequency NAME              the parameter holding the forcing frequency (surface.omega)
 // Writes into the output directory (see sweep_output.hpp) bifurcation.csv, summary.csv,
 // summary.json (also on stdout), sweep.h5 with --hdf5, and bifurcation.png: record by record while
 // the sweep runs (rank 0, with the records the other ranks send it), into temporaries that replace
