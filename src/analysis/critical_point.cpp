@@ -7,6 +7,7 @@
 #include "clatter/analysis/dib.hpp"
 #include "clatter/analysis/variational.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/laws/rank_one_impact.hpp"
 #include "clatter/laws/stronge_boundaries.hpp"
 
 namespace clatter::analysis {
@@ -36,12 +37,11 @@ bool boundary_value_state(const model::System& m, int c, double t, const model::
   const ContactMatrix W{k.J.row(0).dot(MinvJT), k.J.row(0).dot(MinvJN), k.J.row(1).dot(MinvJN)};
   // a contact without tangential mobility (W of rank one: a one-coordinate contact, a J_T row
   // of zeros) has no slip, so no regions of Stronge's law and no boundary between them
-  const double det = W.A * W.C - W.B * W.B;
-  if (!(det > 1e-12 * W.A * W.C) || !(W.A > 1e-12 * W.C))
+  if (is_rank_one(W))
     throw InvalidArgument("impact",
                           "contact " + contact.name +
                               " has a contact matrix W of rank one (no tangential mobility: A = " +
-                              format_number(W.A) + ", AC - B^2 = " + format_number(det) +
+                              format_number(W.A) + ", AC - B^2 = " + format_number(W.det()) +
                               "): its impacts have no regions of Stronge's law to cross");
   H = boundary_function(o.region_a, o.region_b, v_pre != nullptr ? *v_pre : k.v, W,
                         contact.law.params);

@@ -266,7 +266,7 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
   ph.sleeping = 0;
   ph.woken = false;
   for (int c = 0; c < d_.shape.num_contacts; ++c) ph.open_until[idx(c)] = kNaN;
-  ph.horizons = o_.broad_phase && sleep_open_contacts(d_.t, false);
+  if (o_.broad_phase) (void)sleep_open_contacts(d_.t, false);
   count = ph.count;
   const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
   const PhaseFunctions<N> fns{

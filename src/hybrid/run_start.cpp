@@ -30,32 +30,19 @@ void validate_state(const Data& d, int nq, int na) {
   for (int i = 0; i < na; ++i) require_finite(d.aux(i), "initial.aux");
 }
 
-}  // namespace
-
-namespace {
-
 // M(t₀, q₀) must be positive definite (a negative mass moves against its force): one
 // factorization at the start, kept as the Data's scratch
 void check_mass(const model::System& model, Data& d) {
   model.factor_mass(d.t, d.q, d.mass);
   const model::MassFactor& f = d.mass;
-  double worst = std::numeric_limits<double>::infinity(), largest = 0.0;
-  if (f.diagonal) {
-    for (Eigen::Index i = 0; i < f.diag.size(); ++i) {
-      worst = std::min(worst, f.diag(i));
-      largest = std::max(largest, std::abs(f.diag(i)));
-    }
-  } else if (!f.unpivoted) {  // the pivoting fallback: a pivot was not positive
-    const auto D = f.ldlt.vectorD();
-    for (Eigen::Index i = 0; i < D.size(); ++i) {
-      worst = std::min(worst, D(i));
-      largest = std::max(largest, std::abs(D(i)));
-    }
-    if (worst >= -1e-12 * largest) return;  // semi-definite to round-off: left to the model
-  } else {
-    return;  // every pivot of the unpivoted L D Lᵀ is positive
-  }
-  if (std::isfinite(worst) && worst > 0.0) return;
+  if (!f.diagonal && f.unpivoted) return;  // every pivot of the unpivoted L D Lᵀ is positive
+  // the diagonal, or the pivots of the fallback (a pivot was not positive)
+  const auto pivots = f.diagonal ? model::VecQ(f.diag) : model::VecQ(f.ldlt.vectorD());
+  const double worst = pivots.size() > 0 ? pivots.minCoeff() : 1.0;
+  // the fallback's semi-definite M to round-off is left to the model; a diagonal needs every
+  // entry positive (the solve divides by it)
+  const double floor = f.diagonal ? 0.0 : -1e-12 * pivots.cwiseAbs().maxCoeff();
+  if (std::isfinite(worst) && (f.diagonal ? worst > floor : worst >= floor)) return;
   throw InvalidArgument("model.mass_matrix",
                         "M(t, q) at the start is not positive definite (a pivot " +
                             format_number(worst) +

@@ -205,15 +205,9 @@ void PlanarBodyModel::evaluate(double t, const VecQ& q, const VecQ& qd, const Ve
   out.aux_rate.resize(0);
   out.power_applied = 0.0;
   const Surface::State s = surface_.state(t);
-  if (out.num_requested >= 0) {
-    for (int i = 0; i < out.num_requested; ++i) {
-      const int c = out.requested[i];
-      fill_geometry(c, s, q, qd, out.contacts[static_cast<std::size_t>(c)]);
-    }
-    return;
-  }
-  for (int c = 0; c < num_contacts(); ++c)
+  out.for_each_requested(num_contacts(), [&](int c) {
     fill_geometry(c, s, q, qd, out.contacts[static_cast<std::size_t>(c)]);
+  });
 }
 
 void PlanarBodyModel::factor_mass(double /*t*/, const VecQ& /*q*/, model::MassFactor& out) const {

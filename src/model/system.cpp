@@ -145,15 +145,9 @@ void System::evaluate(double t, const VecQ& q, const VecQ& qd, const VecA& aux,
   out.f = applied_forces(t, q, qd, aux);
   out.aux_rate = num_aux() > 0 ? aux_rate(t, q, qd, aux) : VecA();
   out.power_applied = applied_power(t, q, qd, aux);
-  if (out.num_requested >= 0) {
-    for (int i = 0; i < out.num_requested; ++i) {
-      const int c = out.requested[i];
-      contact_geometry(c, t, q, qd, out.contacts[static_cast<std::size_t>(c)]);
-    }
-    return;
-  }
-  for (int c = 0; c < num_contacts(); ++c)
+  out.for_each_requested(num_contacts(), [&](int c) {
     contact_geometry(c, t, q, qd, out.contacts[static_cast<std::size_t>(c)]);
+  });
 }
 
 void System::contact_geometries(double t, const VecQ& q, const VecQ& qd,

@@ -1,9 +1,11 @@
 """What a new user met with systems of their own (a forced impact pendulum, a block on a belt,
 written as Python models; the session's dogfood review, 2026-11-29), each now a test.
 
-Expected values are analytic: the pendulum below its stop never reaches it (its free response to
-a torque amplitude 0.05 N m stays below 0.3 rad: |theta| <= 0.05 / (m g L - m L^2 omega^2) at
-most 0.011 rad for omega = 2.5, far from resonance sqrt(g/L) = 3.13); a negative mass falls
+Expected values are analytic: the pendulum below its stop never reaches it (started at rest, its
+response to a torque amplitude 0.05 N m is the steady one, of amplitude at most
+0.05 / (m g L - m L^2 omega^2) = 0.014 rad for omega = 2.5, away from resonance sqrt(g/L) = 3.13,
+plus a decaying free oscillation no larger: below 0.03 rad, far from the stop at 0.3 rad); a
+negative mass falls
 upwards, so it must be refused; a contact with J_T = 0 has a rank-one W and no regions of
 Stronge's law.
 """

@@ -380,7 +380,6 @@ TEST_P(ManySpokes, ItsHorizonsHoldOnTheFreeMotion) {
   model::ConformanceOptions o;
   o.free_run_time = 0.6;
   o.free_run_steps = 6000;
-  int checked = 0;
   for (int k = 0; k < 20; ++k) {
     model::VecQ q(3), qd(3);
     q << u(rng), 1.05 + 0.3 * std::abs(u(rng)), std::numbers::pi * u(rng);
@@ -388,9 +387,7 @@ TEST_P(ManySpokes, ItsHorizonsHoldOnTheFreeMotion) {
     const model::ConformanceReport r = model::check_conformance(*sc.model, 0.0, q, qd, {}, o);
     ASSERT_NE(r.find("open_horizons"), nullptr);
     EXPECT_TRUE(r.pass()) << "state " << k << "\n" << r.message();
-    ++checked;
   }
-  EXPECT_EQ(checked, 20);
 }
 
 INSTANTIATE_TEST_SUITE_P(RimlessWheel, ManySpokes, ::testing::Values(16, model::kMaxContacts));

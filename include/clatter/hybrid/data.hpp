@@ -188,7 +188,6 @@ struct OdePhase {
   std::array<double, kMaxContacts> open_until{};
   int sleeping{0};        ///< open contacts whose gap is not among the functions
   bool woken{false};      ///< a contact was woken since the model was last asked
-  bool horizons{false};   ///< the model offers horizons (asked at the phase's start)
   double gap_noise{0.0};  ///< the round-off of t carried into the gaps (begin_ode_phase)
   std::array<Function, kMaxGuards> functions{};
   int count{0};

@@ -161,6 +161,16 @@ struct Evaluation {
   /// contacts only, so that it costs nothing per open contact. Set by the caller for one call.
   int num_requested{-1};
   const int* requested{nullptr};
+
+  /// fill(c) for every contact the caller reads (an evaluate() override's loop over contacts)
+  template <class Fill>
+  void for_each_requested(int num_contacts, Fill&& fill) const {
+    if (num_requested < 0) {
+      for (int c = 0; c < num_contacts; ++c) fill(c);
+      return;
+    }
+    for (int i = 0; i < num_requested; ++i) fill(requested[i]);
+  }
 };
 
 class ExactFlight;
