@@ -35,14 +35,18 @@ void validate_state(const Data& d, int nq, int na) {
 void check_mass(const model::System& model, Data& d) {
   model.factor_mass(d.t, d.q, d.mass);
   const model::MassFactor& f = d.mass;
-  if (!f.diagonal && f.unpivoted) return;  // every pivot of the unpivoted L D Lᵀ is positive
-  // the diagonal, or the pivots of the fallback (a pivot was not positive)
-  const auto pivots = f.diagonal ? model::VecQ(f.diag) : model::VecQ(f.ldlt.vectorD());
-  const double worst = pivots.size() > 0 ? pivots.minCoeff() : 1.0;
-  // the fallback's semi-definite M to round-off is left to the model; a diagonal needs every
-  // entry positive (the solve divides by it)
-  const double floor = f.diagonal ? 0.0 : -1e-12 * pivots.cwiseAbs().maxCoeff();
-  if (std::isfinite(worst) && (f.diagonal ? worst > floor : worst >= floor)) return;
+  double worst = std::numeric_limits<double>::infinity();
+  if (f.diagonal) {  // every entry positive (the solve divides by it)
+    for (Eigen::Index i = 0; i < f.diag.size(); ++i) worst = std::min(worst, f.diag(i));
+    if (worst > 0.0 && std::isfinite(worst)) return;
+  } else if (f.unpivoted) {
+    return;  // every pivot of the unpivoted L D Lᵀ is positive
+  } else {   // the pivoting fallback (a pivot was not positive): semi-definite to round-off is
+             // left to the model
+    const auto D = f.ldlt.vectorD();
+    worst = D.minCoeff();
+    if (std::isfinite(worst) && worst >= -1e-12 * D.cwiseAbs().maxCoeff()) return;
+  }
   throw InvalidArgument("model.mass_matrix",
                         "M(t, q) at the start is not positive definite (a pivot " +
                             format_number(worst) +
