@@ -81,6 +81,7 @@ int run_cli(std::vector<std::string> args) {
                  "directory, CLATTER_PLUGIN_PATH and the installed plugins")
       ->type_name("PATH")
       ->expected(1)
+      ->allow_extra_args(false)  // `simulate --plugin P scenario`: P only, not the scenario too
       ->take_all();
   bool strict = false;
   app.add_flag("--strict", strict,

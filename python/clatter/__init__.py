@@ -86,7 +86,21 @@ class Table(dict):
         self.docs: dict[str, str] = {}
 
     def to_pandas(self):
-        return _frame(self)
+        """The rows as a DataFrame. A two-dimensional column is split into one column per
+        entry (name0, name1, ...), except u, the unknowns, whose entries are columns by name."""
+        columns = {}
+        for k, v in self.items():
+            a = _np.asarray(v) if not isinstance(v, _np.ndarray) else v
+            if a.ndim == 2 and a.dtype != object:
+                if k != "u":
+                    columns.update({f"{k}{j}": a[:, j] for j in range(a.shape[1])})
+            else:
+                columns[k] = v
+        return _frame(columns)
+
+    def to_xarray(self):
+        """The rows as an xarray Dataset along the dimension "row" (needs xarray)."""
+        return self.to_pandas().rename_axis("row").to_xarray()
 
 
 def _describe(table, record, names):
@@ -127,8 +141,10 @@ class Branch(Table):
     """A branch of periodic orbits continued in a parameter (continue_orbit), as `clatter
     continue` writes it: a Table of its points, the rows of branch.csv in order (every direction
     run, up first): branch ("up" or "down"), p, period, one column per solved component (by
-    state name), stable, max_abs_multiplier, tau_sn, tau_pd, tau_ns, margin, sticks, and u (the
-    unknowns of each point as an (n, k) array; an autonomous orbit's last is its period).
+    state name), stable, multipliers_reliable, max_abs_multiplier, tau_sn, tau_pd, tau_ns,
+    margin, sticks, and u (the unknowns of each point as an (n, k) array; an autonomous orbit's
+    last is its period). multipliers_reliable is False where the monodromy's differences
+    straddled a change of the events (the orbit on a stick boundary or next to an obstacle).
 
     bifurcations   a Table as bifurcations.csv: branch, kind, p, period, the solved components,
                    max_abs_multiplier, detail, and u and multipliers (arrays per row)
@@ -895,11 +911,13 @@ def _orbit_request(system, solve, q=None, qd=None, t0=None, aux=None, closed=Non
                    start_on_section=None, **posed):
     """(model, start, request) of an orbit problem: app::OrbitRequest's fields by name, the same
     request the CLI's options fill (app/orbit_setup.hpp). start_on_section None: True when a
-    start state (q, qd or t0) is given, so that a user's guess is the section's start; the
+    start state (q, qd or t0) is given, so that a user's guess is the section's start (on an
+    impact section, unless a transient is asked for: the start is then where it begins); the
     Scenario's own start is moved onto the CLI's default section."""
     model, start = _orbit_start(system, q, qd, t0, aux)
     if start_on_section is None:
-        start_on_section = bool(start)
+        start_on_section = bool(start) and not (posed.get("impact") is not None
+                                                and (posed.get("transient") or 0) > 0)
     request = {key: value for key, value in posed.items() if value is not None}
     request["solve"] = _solve_names(solve)
     request["start_on_section"] = bool(start_on_section)
@@ -1006,7 +1024,8 @@ def periodic_orbit(system: System, solve: Names | None = None, periods: int = 1,
     parameter), period=T (the guess). impact="NAME": the impact section of that contact (an
     unforced model): the orbit starts just after one of its impacts and ends just after the
     `impacts`-th that follows, within max_period seconds; the guess is the state after its first
-    impact once `transient` of them passed, or the start itself when given (start_on_section).
+    impact once `transient` of them passed, or the start itself when given without a transient
+    (start_on_section; with a transient the given start is where the run begins).
     solve: the state components solved for (names of clatter.state_names(model); None: every
     component but the anchor, the velocities on an impact section). transient: forcing periods
     (autonomous: periods T) run from the start before the guess. modulo_symmetry=True: the orbit
@@ -1104,6 +1123,7 @@ def _branch(res):
     for k, name in enumerate(solved):
         columns[name] = u[:, k]
     columns["stable"] = _np.asarray(res["stable"], bool)
+    columns["multipliers_reliable"] = _np.asarray(res["multipliers_reliable"], bool)
     for key in ("max_abs_multiplier", "tau_sn", "tau_pd", "tau_ns", "margin"):
         columns[key] = _np.asarray(res[key], float)
     columns["sticks"] = _np.asarray(res["sticks"], int)
@@ -1365,7 +1385,7 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
                           + [f"{n}dot={float(v)!r}" for n, v in zip(names, qd)])
                  for t, q, qd in initials]
     if observe is None:
-        observe = "phase" if section == "impact" else "y"
+        observe = ""  # the command's default for the section (app/sweep.hpp): phase, else y
     # a bad simulation option is one error here, not one error row per value
     _clatter._check_options(dict(opts, t_end=opts.get("t_end", 0.0) or initials[0][0] + 1.0)
                             if initials else opts, initials[0][0] if initials else 0.0)

@@ -54,7 +54,8 @@ py::array_t<T> array(const std::vector<T>& v) {
 
 model::VecQ to_vec(const Array& a, int n, const char* name) {
   require(a.ndim() == 1 && a.shape(0) == n, name,
-          "must have " + std::to_string(n) + " entries (the model's)");
+          "must be a flat sequence of " + std::to_string(n) + " numbers (the model's), got " +
+              shape_text(a));
   model::VecQ v(n);
   for (int i = 0; i < n; ++i) v(i) = a.data()[i];
   return v;

@@ -3,6 +3,7 @@
 /// The parts of the Python module clatter._clatter, each bound by its own file of python/src/,
 /// and the conversions they share.
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include <filesystem>
@@ -51,5 +52,13 @@ struct CrossingSpec {
 };
 /// Throws InvalidArgument naming `field` for a malformed text.
 [[nodiscard]] CrossingSpec parse_crossing(const std::string& text, const char* field);
+
+/// An array's shape for messages: "(3,)", "(1, 1)".
+inline std::string shape_text(const pybind11::array& a) {
+  std::string s = "(";
+  for (pybind11::ssize_t i = 0; i < a.ndim(); ++i)
+    s += (i ? ", " : "") + std::to_string(a.shape(i));
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
 
 }  // namespace clatter::python

@@ -38,12 +38,6 @@ namespace {
 
 using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
-std::string shape_text(const Array& a) {
-  std::string s = "(";
-  for (py::ssize_t i = 0; i < a.ndim(); ++i) s += (i ? ", " : "") + std::to_string(a.shape(i));
-  return s + (a.ndim() == 1 ? ",)" : ")");
-}
-
 // W as a ContactMatrix: a symmetric 2×2 (the CLI's --W A B C is W = [[A, B], [B, C]])
 ContactMatrix contact_matrix(const double* w, const char* name) {
   if (w[1] != w[2] && !(std::isnan(w[1]) && std::isnan(w[2])))

@@ -175,6 +175,7 @@ py::dict orbit_dict(const app::OrbitSetup& s, const analysis::Orbit& o) {
   d["DP"] = o.DP;
   d["multipliers"] = complex_array(o.multipliers);
   d["stable"] = o.stable;
+  d["monodromy_warning"] = o.monodromy_warning;
   py::list events;
   for (const hybrid::EventRecord& e : o.events)
     events.append(py::dict(py::arg("t") = e.t, py::arg("kind") = hybrid::to_string(e.kind),
@@ -220,7 +221,7 @@ app::ContinueRequest continue_request_of(const py::dict& d) {
 
 py::dict point_table(const app::Continuation& c, Eigen::Index n) {
   std::vector<double> pv, period, max_abs, tau_sn, tau_pd, tau_ns, margin;
-  std::vector<int> stable, sticks;
+  std::vector<int> stable, sticks, reliable;
   std::vector<std::string> branch;
   std::size_t rows = 0;
   for (const app::Branch& b : c.branches) rows += b.branch.points.size();
@@ -238,6 +239,7 @@ py::dict point_table(const app::Continuation& c, Eigen::Index n) {
       tau_ns.push_back(pt.tau_ns);
       margin.push_back(pt.margin);
       sticks.push_back(pt.sticks);
+      reliable.push_back(pt.monodromy_warning.empty() ? 1 : 0);
       u.row(row++) = pt.u.transpose();
     }
   py::dict d;
@@ -252,6 +254,7 @@ py::dict point_table(const app::Continuation& c, Eigen::Index n) {
   d["tau_ns"] = tau_ns;
   d["margin"] = margin;
   d["sticks"] = sticks;
+  d["multipliers_reliable"] = reliable;
   return d;
 }
 

@@ -168,6 +168,8 @@ class PythonSymmetry final : public model::MotionSymmetry {
 class PythonSystem final : public model::System {
  public:
   PythonSystem(py::object obj, const LawChoice& law, py::object compiled) : obj_(std::move(obj)) {
+    // the kind names the class, so that messages say which model ("python:BeltWall")
+    kind_ = "python:" + py::type::of(obj_).attr("__name__").cast<std::string>();
     nq_ = obj_.attr("nq").cast<int>();
     require(nq_ >= 1 && nq_ <= model::kMaxDof, "nq",
             "must lie in [1, " + std::to_string(model::kMaxDof) + "]");
@@ -197,6 +199,7 @@ class PythonSystem final : public model::System {
   PythonSystem(const PythonSystem& other) : model::System(other), symmetry_(this) {
     const py::gil_scoped_acquire gil;
     obj_ = other.obj_;
+    kind_ = other.kind_;
     nq_ = other.nq_;
     names_ = other.names_;
     has_ = other.has_;
@@ -215,7 +218,7 @@ class PythonSystem final : public model::System {
     obj_ = py::object();
   }
 
-  [[nodiscard]] std::string_view kind() const override { return "python"; }
+  [[nodiscard]] std::string_view kind() const override { return kind_; }
   [[nodiscard]] int nq() const override { return nq_; }
   [[nodiscard]] std::vector<std::string> coordinate_names() const override { return names_; }
   [[nodiscard]] const py::object& object() const { return obj_; }
@@ -452,6 +455,7 @@ class PythonSystem final : public model::System {
     return scalar_result(status, out, method, nq_);
   }
 
+  std::string kind_;
   py::object obj_;
   std::shared_ptr<const CompiledFunctions> compiled_;  ///< null: the uncompiled route
   std::vector<double> data_;                           ///< p of the compiled functions

@@ -277,7 +277,8 @@ E choice(const py::handle& v, const char* key, const std::array<E, N>& values) {
 
 model::VecQ to_vec(const Array& a, Eigen::Index n, const char* name) {
   if (a.ndim() != 1 || a.shape(0) != n)
-    throw InvalidArgument(name, "must have " + std::to_string(n) + " entries (the model's)");
+    throw InvalidArgument(name, "must be a flat sequence of " + std::to_string(n) +
+                                    " numbers (the model's), got " + shape_text(a));
   model::VecQ v(n);
   for (Eigen::Index i = 0; i < n; ++i) v(i) = a.data()[i];
   return v;

@@ -30,7 +30,10 @@ class Diagnostics final : public hybrid::Recorder {
  public:
   explicit Diagnostics(const model::System& m) : m_(m), last_(m.num_contacts()) {}
   void on_event(const hybrid::EventRecord& e) override {
-    if (e.kind == hybrid::EventKind::kImpact) itinerary.emplace_back(e.contact, region_of(e));
+    if (e.kind == hybrid::EventKind::kImpact) {
+      itinerary.emplace_back(e.contact, region_of(e));
+      min_impact_speed = std::min(min_impact_speed, -e.v_pre.y());
+    }
     if (e.kind == hybrid::EventKind::kStick) ++sticks;
     if (e.kind == hybrid::EventKind::kSlipOnset) ++slip_onsets;
     if (e.kind == hybrid::EventKind::kLiftOff) ++lift_offs;
@@ -58,6 +61,7 @@ class Diagnostics final : public hybrid::Recorder {
     }
   }
   double margin{std::numeric_limits<double>::infinity()};
+  double min_impact_speed{std::numeric_limits<double>::infinity()};
   std::vector<std::pair<int, int>> itinerary;
   int sticks{0};
   int slip_onsets{0};
@@ -95,8 +99,10 @@ class Continuation {
     return last_model_;
   }
 
-  // J = [∂r/∂u | ∂r/∂p] and r at y; false if a flow fails
-  bool jacobian(const Eigen::VectorXd& y, Eigen::MatrixXd& J, Eigen::VectorXd& r) const {
+  // J = [∂r/∂u | ∂r/∂p] and r at y; false if a flow fails; `warning` (if not null): the
+  // differences that straddled a change of the events (residual_jacobian)
+  bool jacobian(const Eigen::VectorXd& y, Eigen::MatrixXd& J, Eigen::VectorXd& r,
+                std::string* warning = nullptr) const {
     const auto m = model_at(y(d_));
     const Eigen::VectorXd u = y.head(d_);
     const FlowRun run = run_flow(pr_, *m, u);
@@ -108,7 +114,7 @@ class Continuation {
     Eigen::MatrixXd Ju;
     Eigen::VectorXd dp;
     std::string why;
-    if (!residual_jacobian(pr_, *m, u, Ju, o_.parameter, &dp, &why)) {
+    if (!residual_jacobian(pr_, *m, u, Ju, o_.parameter, &dp, &why, warning)) {
       failure_ = "at p = " + format_number(y(d_)) + ", " + why;
       return false;
     }
@@ -150,15 +156,17 @@ class Continuation {
     try {
       const auto m = model_at(y(d_));
       Eigen::VectorXd r;
-      if (!jacobian(y, J, r)) return std::nullopt;
       Orbit orbit;
+      if (!jacobian(y, J, r, &orbit.monodromy_warning)) return std::nullopt;
       orbit.u = y.head(d_);
       if (pr_.section.kind == OrbitSectionKind::kForced) {
         orbit.monodromy = J.leftCols(d_) + Eigen::MatrixXd::Identity(d_, d_);
-      } else if (std::string why; !monodromy_differences(pr_, *m, orbit.u, orbit.monodromy, &why)) {
+      } else if (std::string why; !monodromy_differences(pr_, *m, orbit.u, orbit.monodromy, &why,
+                                                         &orbit.monodromy_warning)) {
         failure_ = "at p = " + format_number(y(d_)) + ", " + why;
         return std::nullopt;
       }
+      (void)replace_straddled_monodromy(pr_, *m, orbit);
       return orbit_point(pr_, *m, y(d_), orbit, o_);
     } catch (const InvalidArgument& e) {
       failure_ = "at p = " + format_number(y(d_)) + ", " + e.what();
@@ -315,14 +323,22 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   Diagnostics diag(m);
   double t0 = 0.0, T = 0.0;
   start_and_period(problem, m, orbit.u, t0, T);
+  const bool impact_section = problem.section.kind == OrbitSectionKind::kImpact;
+  // on an impact section T is only the bound max_period (the flow ends at the section's impact):
+  // the orbit's own period sets the sampling, and the run's is the point's period
+  if (impact_section)
+    T = orbit.period > 0.0 && std::isfinite(orbit.period) ? orbit.period
+                                                           : run_flow(problem, m, orbit.u).period;
   const FlowRun run = run_flow(problem, m, orbit.u, &diag, T / 256.0);
-  pt.period = T;
+  pt.period = impact_section ? run.period : T;
   pt.margin = diag.margin;
+  pt.min_impact_speed = diag.min_impact_speed;
   pt.itinerary = diag.itinerary;
   pt.sticks = diag.sticks;
   pt.slip_onsets = diag.slip_onsets;
   pt.lift_offs = diag.lift_offs;
   pt.section_rate = section_rate(problem, m, run);
+  pt.monodromy_warning = orbit.monodromy_warning;
   pt.DP = section_jacobian(problem, m, run, orbit.monodromy);
   pt.multipliers = multipliers_of(pt.DP);
   pt.stable = !pt.multipliers.empty() && std::abs(pt.multipliers.front()) < 1.0;
@@ -389,12 +405,14 @@ struct BranchStep {
                             Test{OrbitEventKind::kPeriodDoubling, &OrbitPoint::tau_pd},
                             Test{OrbitEventKind::kNeimarkSacker, &OrbitPoint::tau_ns}}) {
       const double before = prev.*(test.tau);
+      // multipliers from differences across a discontinuity of the flow are not the orbit's
+      if (!prev.monodromy_warning.empty() || !pt.monodromy_warning.empty()) continue;
       if (!sign_change(before, pt.*(test.tau))) continue;
       const auto at =
           locate([&](const OrbitPoint& q) { return sign_change(before, q.*(test.tau)); });
       // the Jacobian by differences straddles a grazing whose margin is this small: its
       // multipliers are not those of the orbit
-      if (!at || at->margin < o.grazing_tol) continue;
+      if (!at || at->margin < o.grazing_tol || !at->monodromy_warning.empty()) continue;
       bool genuine = false;
       // a fold also turns the branch back in p (a multiplier near +1 without it: the pitchfork
       // a doubled branch starts from, or round-off)
@@ -421,7 +439,8 @@ struct BranchStep {
       const bool count_changed = pt.itinerary.size() != before.size();
       out.push_back(
           {count_changed ? OrbitEventKind::kGrazing : OrbitEventKind::kRegionChange, at ? *at : pt,
-           itinerary_text(before) + " -> " + itinerary_text(at ? at->itinerary : pt.itinerary)});
+           itinerary_text(before) + " -> " + itinerary_text(at ? at->itinerary : pt.itinerary) +
+               (at ? "" : not_located())});
     } else if (pt.margin < 1e-3 * o.grazing_tol && !(prev.margin < 1e-3 * o.grazing_tol)) {
       out.push_back({OrbitEventKind::kGrazing, pt, "margin below grazing_tol / 1000", {}});
     }
@@ -430,7 +449,7 @@ struct BranchStep {
       const auto at = locate([&](const OrbitPoint& q) { return q.sticks != before; });
       out.push_back({OrbitEventKind::kStickChange, at ? *at : pt,
                      std::to_string(before) + " -> " + std::to_string(at ? at->sticks : pt.sticks) +
-                         " stick events"});
+                         " stick events" + (at ? "" : not_located())});
     }
     if (pt.slip_onsets != prev.slip_onsets || pt.lift_offs != prev.lift_offs) {
       const int slips = prev.slip_onsets, lifts = prev.lift_offs;
@@ -441,10 +460,39 @@ struct BranchStep {
         return std::to_string(s) + " slip onsets, " + std::to_string(l) + " lift-offs";
       };
       out.push_back({OrbitEventKind::kSlipLiftChange, after,
-                     text(slips, lifts) + " -> " + text(after.slip_onsets, after.lift_offs)});
+                     text(slips, lifts) + " -> " + text(after.slip_onsets, after.lift_offs) +
+                         (at ? "" : not_located())});
     }
   }
+
+  // the detail of a change whose location failed (a corrector trial between the two points
+  // did not converge, as next to a grazing): it is reported at the step's end
+  [[nodiscard]] std::string not_located() const {
+    return " (not located: a trial between p = " + format_number(prev.p) + " and " +
+           format_number(pt.p) + " failed; reported at the second)";
+  }
 };
+
+// How far the last quarter of the points went, and what may hold the steps short there: a
+// branch that creeps (a grazing impact ahead, where the impact speed tends to zero and the map's
+// square-root singularity keeps the steps small; multipliers so large that single shooting
+// loses its digits) is told apart from one that simply ran out of points.
+std::string crawl_note(const OrbitBranch& branch) {
+  const std::size_t n = branch.points.size();
+  if (n < 8) return "";
+  const OrbitPoint& a = branch.points[n - n / 4 - 1];
+  const OrbitPoint& b = branch.points.back();
+  std::string s = "; the last " + std::to_string(n / 4) + " points moved p from " +
+                  format_number(a.p) + " to " + format_number(b.p);
+  if (std::isfinite(b.min_impact_speed))
+    s += ", the last orbit's slowest impact has v_N = " + format_number(b.min_impact_speed) +
+         " m/s (against " + format_number(a.min_impact_speed) + ")";
+  if (!b.multipliers.empty())
+    s += " and |lambda|max = " + format_number(std::abs(b.multipliers.front()));
+  s += ": a slowing impact is a grazing ahead, large multipliers cost single shooting its "
+       "accuracy (more segments, or a branch started beyond)";
+  return s;
+}
 
 // Why the corrector failed down to ds_min at y: a grazing (the last margin below grazing_tol),
 // or not. Ends the branch.
@@ -561,7 +609,7 @@ OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
     if (c->iterations <= 4) ds = std::min(o.ds_max, 1.5 * ds);
   }
   branch.end = OrbitBranchEnd::kMaxPoints;
-  branch.message = "max_points reached";
+  branch.message = "max_points reached" + crawl_note(branch);
   return branch;
 }
 

@@ -23,6 +23,59 @@ std::vector<int> PeriodicProblem::monodromy_components() const {
   return c;
 }
 
+namespace {
+
+// G must map motions onto motions (model/motion_symmetry.hpp): for the free motion (every contact
+// open) f(t, G x) = DG f(t, x), DG f by central differences of G along f, and the gaps relabelled,
+// g_π(k)(G x) = g_k(x). Checked at the reference start and at three later times, in the max norm
+// relative to |f|: a symmetry that holds only with a shift of the forcing phase (x → −x of a
+// two-sided impact oscillator under F cos Ωt) fails at once, where the orbits posed with it would
+// not be motions of the model.
+void check_equivariance(const PeriodicProblem& p, const model::System& m) {
+  const std::vector<int> pi = m.motion_symmetry()->contact_map();
+  const hybrid::Modes open{};
+  hybrid::ConstrainedDynamics scratch;
+  const StateVector& x = p.reference;
+  for (const double dt : {0.0, 0.37, 1.21, 2.93}) {
+    const double t = p.start_time + dt;
+    StateVector f, fg;
+    state_rate(m, t, x, open, p.options.stabilization, scratch, f);
+    state_rate(m, t, symmetry_image(p, m, t, x), open, p.options.stabilization, scratch, fg);
+    const double f_norm = f.lpNorm<Eigen::Infinity>();
+    if (!f.allFinite() || !fg.allFinite() || !(f_norm > 0.0)) continue;
+    const double h = 1e-6 * (1.0 + x.lpNorm<Eigen::Infinity>()) / f_norm;
+    const StateVector dg_f =
+        (symmetry_image(p, m, t, x + h * f) - symmetry_image(p, m, t, x - h * f)) / (2.0 * h);
+    const double scale = std::max(f_norm, fg.lpNorm<Eigen::Infinity>());
+    const double mismatch = (fg - dg_f).lpNorm<Eigen::Infinity>();
+    require(mismatch <= 1e-6 * scale, "symmetry",
+            "the model's symmetry does not map its motions onto motions: at t = " +
+                format_number(t) + " the rate of the image differs from the image of the rate by " +
+                format_number(mismatch) + " (of " + format_number(scale) +
+                "). A symmetry must hold at the same time t (model/motion_symmetry.hpp); for a "
+                "forced model whose symmetry needs a shift of the forcing phase, hold the phase "
+                "as an auxiliary state and map it too");
+  }
+  const StateVector gx = symmetry_image(p, m, p.start_time, x);
+  model::VecQ q, qd, gq, gqd;
+  model::VecA aux, gaux;
+  unpack_state(m, x, q, qd, aux);
+  unpack_state(m, gx, gq, gqd, gaux);
+  for (int k = 0; k < m.num_contacts(); ++k) {
+    const int k_image = pi[static_cast<std::size_t>(k)];
+    model::ContactGeometry a, b;
+    m.contact_geometry(k, p.start_time, q, qd, a);
+    m.contact_geometry(k_image, p.start_time, gq, gqd, b);
+    const double scale = std::max({std::abs(a.g_N), std::abs(b.g_N), a.scale, b.scale});
+    require(std::abs(a.g_N - b.g_N) <= 1e-9 * scale, "symmetry",
+            "the model's contact map does not relabel the gaps: contact " + m.contact(k).name +
+                " at the start has the gap " + format_number(a.g_N) + " m, its image " +
+                m.contact(k_image).name + " " + format_number(b.g_N) + " m");
+  }
+}
+
+}  // namespace
+
 PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model,
                                       const hybrid::SimulationOptions& options,
                                       const OrbitSection& section, std::vector<int> solved,
@@ -105,6 +158,7 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(DG);
     require(DG.allFinite() && lu.isInvertible(), "symmetry",
             "the model's symmetry is not invertible on the solved components (and the anchor)");
+    check_equivariance(p, m);
   }
   return p;
 }
@@ -262,6 +316,25 @@ class SectionImpact final : public hybrid::Recorder {
 
 }  // namespace
 
+namespace {
+
+// the first contact not declared closed whose gap is zero (to 1e-12 of its scale) at the problem's
+// reference state, the guess; "" if none
+std::string resting_contact(const PeriodicProblem& p, const model::System& m) {
+  model::VecQ q, qd;
+  model::VecA aux;
+  unpack_state(m, p.reference, q, qd, aux);
+  for (int c = 0; c < m.num_contacts(); ++c) {
+    if (p.closed[static_cast<std::size_t>(c)]) continue;
+    model::ContactGeometry k;
+    m.contact_geometry(c, p.start_time, q, qd, k);
+    if (std::abs(k.g_N) <= 1e-12 * std::max(1.0, k.scale)) return m.contact(c).name;
+  }
+  return "";
+}
+
+}  // namespace
+
 FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
                  hybrid::Recorder* recorder, double output_dt) {
   FlowRun run;
@@ -294,14 +367,22 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   } catch (const InvalidArgument& e) {  // e.g. a start below an obstacle during a Newton step
     run.result.reason = hybrid::StopReason::kNonFinite;
     run.result.message = e.what();
-    // a start inside an obstacle on a converged branch: an impact has drifted onto the section
-    if (e.field() == "initial.q" && p.section.kind != OrbitSectionKind::kImpact)
+    // a start inside an obstacle: the guess rests on it undeclared (a perturbed coordinate
+    // pushed in), or, on a converged branch, an impact has drifted onto the section
+    if (e.field() == "initial.q" && p.section.kind != OrbitSectionKind::kImpact) {
+      const std::string resting = resting_contact(p, m);
       run.result.message +=
-          p.section.kind == OrbitSectionKind::kForced
+          !resting.empty()
+              ? " (contact " + resting +
+                    " touches at the guess: declare it closed, CLI --closed " + resting +
+                    ", Python closed=[\"" + resting +
+                    "\"], or leave the coordinates it holds out of the solved ones)"
+          : p.section.kind == OrbitSectionKind::kForced
               ? " (the section may now cut the orbit at an impact: pose it at another phase, CLI "
                 "--phase, Python phase=)"
               : " (the section may now cut the orbit at an impact: pose it at another anchor "
                 "value)";
+    }
     run.x_end = run.x0;
     return run;
   }
@@ -403,55 +484,138 @@ bool both_ok(const FlowRun& a, const FlowRun& b, const std::string& what, double
   return false;
 }
 
+// Whether two runs took the same events: their counts and the modes they end in.
+bool same_events(const hybrid::SimulationResult& a, const hybrid::SimulationResult& b) {
+  return a.events == b.events && a.impacts == b.impacts && a.modes == b.modes;
+}
+
+struct Difference {
+  bool ok{false};
+  bool straddles{false};  ///< the two flows took different events even at the smallest step
+  Eigen::VectorXd derivative;
+};
+
+// (F(+h) − F(−h)) / 2h of `value` (default: the residual) over the flows of `flow(±h)`. Two flows
+// that take different events (one meets an obstacle the other misses, one sticks, one slips:
+// a start next to an obstacle or on a stick boundary) straddle a discontinuity of the flow, and
+// their difference is not a derivative: the step is retried at h/100, where such a start a few h
+// away is no longer straddled. Still different: `straddles` (the caller warns), with the first
+// step's difference (a jump over 2h: the smaller step would only scale it up). A flow that fails
+// at h is retried the same way before the failure is reported.
+template <class Flow, class Value>
+Difference central_difference(double h, const Flow& flow, const std::string& what,
+                              std::string* failure, const Value& value) {
+  Difference d;
+  FlowRun a = flow(h), b = flow(-h);
+  const bool first_ok = a.ok() && b.ok();
+  if (!first_ok || !same_events(a.result, b.result)) {
+    FlowRun a2 = flow(0.01 * h), b2 = flow(-0.01 * h);
+    const bool second_ok = a2.ok() && b2.ok();
+    if ((second_ok && same_events(a2.result, b2.result)) || !first_ok) {
+      a = std::move(a2);
+      b = std::move(b2);
+      h *= 0.01;
+    }
+  }
+  if (!both_ok(a, b, what, h, failure)) return d;
+  d.ok = true;
+  d.straddles = !same_events(a.result, b.result);
+  d.derivative = (value(a) - value(b)) / (2.0 * h);
+  return d;
+}
+template <class Flow>
+Difference central_difference(double h, const Flow& flow, const std::string& what,
+                              std::string* failure) {
+  return central_difference(h, flow, what, failure,
+                            [](const FlowRun& run) { return run.residual; });
+}
+
+// the warning of the differences that straddled a change of the events
+void note_straddled(const std::vector<std::string>& straddled, std::string* warning) {
+  if (warning == nullptr) return;
+  warning->clear();
+  if (straddled.empty()) return;
+  std::string list;
+  for (const std::string& s : straddled) list += (list.empty() ? "" : ", ") + s;
+  *warning = "the perturbed flows of " + list +
+             " took different events on either side, also at a step 100 times smaller: the orbit "
+             "sits on a "
+             "discontinuity of its flow (a stick boundary, an obstacle at the start, a grazing), "
+             "and the multipliers by differences are not reliable there (the variational "
+             "monodromy, CLI --monodromy variational, Python monodromy=\"variational\", "
+             "takes such points by saltation where the section allows it)";
+}
+
 }  // namespace
 
 bool residual_jacobian(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
                        Eigen::MatrixXd& J, const std::string& parameter, Eigen::VectorXd* dr_dp,
-                       std::string* failure) {
+                       std::string* failure, std::string* warning) {
   const Eigen::Index n = u.size();
   J.resize(n, n);
+  std::vector<std::string> straddled;
+  const std::vector<std::string> names = state_names(m);
   for (Eigen::Index j = 0; j < n; ++j) {
-    const double h = 1e-6 * (1.0 + std::abs(u(j)));
-    Eigen::VectorXd up = u, um = u;
-    up(j) += h;
-    um(j) -= h;
-    const FlowRun a = run_flow(p, m, up), b = run_flow(p, m, um);
-    if (!both_ok(a, b, "unknown u[" + std::to_string(j) + "]", h, failure)) return false;
-    J.col(j) = (a.residual - b.residual) / (2.0 * h);
+    const auto k = static_cast<std::size_t>(j);
+    const std::string what =
+        "unknown u[" + std::to_string(j) + "] (" +
+        (k < p.solved.size() ? names[static_cast<std::size_t>(p.solved[k])] : "the period") + ")";
+    const Difference dj = central_difference(
+        1e-6 * (1.0 + std::abs(u(j))),
+        [&](double h) {
+          Eigen::VectorXd v = u;
+          v(j) += h;
+          return run_flow(p, m, v);
+        },
+        what, failure);
+    if (!dj.ok) return false;
+    if (dj.straddles) straddled.push_back(what);
+    J.col(j) = dj.derivative;
   }
   if (dr_dp != nullptr) {
     const double p0 = m.parameter(parameter);
-    const double h = 1e-6 * (1.0 + std::abs(p0));
-    const auto mp = m.with_parameter(parameter, p0 + h);
-    const auto mm = m.with_parameter(parameter, p0 - h);
-    const FlowRun a = run_flow(p, *mp, u), b = run_flow(p, *mm, u);
-    if (!both_ok(a, b, "parameter " + parameter, h, failure)) return false;
-    *dr_dp = (a.residual - b.residual) / (2.0 * h);
+    const std::string what = "parameter " + parameter;
+    const Difference dp = central_difference(
+        1e-6 * (1.0 + std::abs(p0)),
+        [&](double h) { return run_flow(p, *m.with_parameter(parameter, p0 + h), u); }, what,
+        failure);
+    if (!dp.ok) return false;
+    if (dp.straddles) straddled.push_back(what);
+    *dr_dp = dp.derivative;
   }
+  note_straddled(straddled, warning);
   return true;
 }
 
 bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
-                           const Eigen::VectorXd& u, Eigen::MatrixXd& M_C, std::string* failure) {
+                           const Eigen::VectorXd& u, Eigen::MatrixXd& M_C, std::string* failure,
+                           std::string* warning) {
   const std::vector<int> C = p.monodromy_components();
   const auto nc = static_cast<Eigen::Index>(C.size());
   M_C.resize(nc, nc);
+  std::vector<std::string> straddled;
+  const std::vector<std::string> names = state_names(m);
   if (p.section.kind == OrbitSectionKind::kImpact) {
     // C = S = the unknowns: the return map's Jacobian, its period varying with the start
     for (Eigen::Index j = 0; j < nc; ++j) {
-      const double h = 1e-6 * (1.0 + std::abs(u(j)));
-      Eigen::VectorXd up = u, um = u;
-      up(j) += h;
-      um(j) -= h;
-      const FlowRun a = run_flow(p, m, up), b = run_flow(p, m, um);
-      if (!both_ok(a, b, "state component " + std::to_string(C[static_cast<std::size_t>(j)]), h,
-                   failure))
-        return false;
-      for (Eigen::Index i = 0; i < nc; ++i) {
-        const int c = C[static_cast<std::size_t>(i)];
-        M_C(i, j) = (a.x_end(c) - b.x_end(c)) / (2.0 * h);
-      }
+      const std::string what = "state component " + names[static_cast<std::size_t>(C[static_cast<std::size_t>(j)])];
+      const Difference dj = central_difference(
+          1e-6 * (1.0 + std::abs(u(j))),
+          [&](double h) {
+            Eigen::VectorXd v = u;
+            v(j) += h;
+            return run_flow(p, m, v);
+          },
+          what, failure, [&](const FlowRun& run) {
+            Eigen::VectorXd x(nc);
+            for (Eigen::Index i = 0; i < nc; ++i) x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
+            return x;
+          });
+      if (!dj.ok) return false;
+      if (dj.straddles) straddled.push_back(what);
+      M_C.col(j) = dj.derivative;
     }
+    note_straddled(straddled, warning);
     return true;
   }
   const hybrid::InitialState init = initial_state(p, m, u);
@@ -463,33 +627,39 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
   o.record_events = false;
   for (Eigen::Index j = 0; j < nc; ++j) {
     const int c = C[static_cast<std::size_t>(j)];
-    const double h = 1e-6 * (1.0 + std::abs(x0(c)));
-    StateVector col = StateVector::Zero(nc);
-    for (const double s : {1.0, -1.0}) {
+    const std::string what = "state component " + names[static_cast<std::size_t>(c)];
+    // the flow from x₀ + h e_c, as a FlowRun (its end state; a refused start is a failed flow)
+    const auto flow = [&](double h) {
+      FlowRun run;
+      run.t0 = t0;
       StateVector x = x0;
-      x(c) += s * h;
+      x(c) += h;
       hybrid::InitialState start = init;
       unpack_state(m, x, start.q, start.qd, start.aux);
-      hybrid::SimulationResult r;
-      const std::string what =
-          "state component " + std::to_string(c) + (s > 0 ? " + " : " - ") + format_number(h);
+      run.x0 = x;
       try {
-        r = hybrid::simulate(m, start, o, nullptr);
+        run.result = hybrid::simulate(m, start, o, nullptr);
       } catch (const InvalidArgument& e) {
-        if (failure != nullptr)
-          *failure = "the flow with " + what + " from t = " + format_number(t0) +
-                     " was refused: " + e.what();
-        return false;
+        run.result.reason = hybrid::StopReason::kNonFinite;
+        run.result.t = t0;
+        run.result.message = std::string("the start was refused: ") + e.what();
       }
-      if (r.reason != hybrid::StopReason::kEndTime) {
-        if (failure != nullptr) *failure = failed_flow(what, t0, r);
-        return false;
-      }
-      const StateVector xe = pack_state(m, r.q, r.qd, r.aux);
-      for (Eigen::Index i = 0; i < nc; ++i) col(i) += s * xe(C[static_cast<std::size_t>(i)]);
-    }
-    M_C.col(j) = col / (2.0 * h);
+      run.x_end = run.result.reason == hybrid::StopReason::kEndTime
+                      ? pack_state(m, run.result.q, run.result.qd, run.result.aux)
+                      : x;
+      return run;
+    };
+    const Difference dj = central_difference(
+        1e-6 * (1.0 + std::abs(x0(c))), flow, what, failure, [&](const FlowRun& run) {
+          Eigen::VectorXd x(nc);
+          for (Eigen::Index i = 0; i < nc; ++i) x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
+          return x;
+        });
+    if (!dj.ok) return false;
+    if (dj.straddles) straddled.push_back(what);
+    M_C.col(j) = dj.derivative;
   }
+  note_straddled(straddled, warning);
   return true;
 }
 

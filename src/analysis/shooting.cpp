@@ -59,6 +59,16 @@ std::vector<std::complex<double>> multipliers_of(const Eigen::MatrixXd& DP) {
   return out;
 }
 
+bool replace_straddled_monodromy(const PeriodicProblem& p, const model::System& m, Orbit& orbit,
+                                 const VariationalOptions& vo) {
+  if (orbit.monodromy_warning.empty() || p.section.kind == OrbitSectionKind::kImpact) return false;
+  Eigen::MatrixXd M;
+  if (!monodromy_variational(p, m, orbit.u, M, vo).ok) return false;
+  orbit.monodromy = M;
+  orbit.monodromy_warning.clear();
+  return true;
+}
+
 bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit,
                   const ShootingOptions& o) {
   EventLog log;
@@ -98,10 +108,11 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
     }
   } else {
     std::string why;
-    if (!monodromy_differences(p, m, orbit.u, orbit.monodromy, &why)) {
+    if (!monodromy_differences(p, m, orbit.u, orbit.monodromy, &why, &orbit.monodromy_warning)) {
       orbit.message = "a perturbed flow failed while differencing the monodromy: " + why;
       return false;
     }
+    (void)replace_straddled_monodromy(p, m, orbit, o.variational);
   }
   orbit.DP = section_jacobian(p, m, run, orbit.monodromy);
   orbit.multipliers = multipliers_of(orbit.DP);

@@ -51,8 +51,16 @@ nlohmann::json summary_json(const OrbitSetup& s, const ContinueRequest& r, const
                       {"period", f.at.period},
                       {"max_abs_multiplier", max_abs(f.at)},
                       {"detail", f.detail}});
+    // points whose multipliers come from differences across a change of the events
+    int unreliable = 0;
+    std::string first_warning;
+    for (const analysis::OrbitPoint& pt : b.branch.points)
+      if (!pt.monodromy_warning.empty() && unreliable++ == 0)
+        first_warning = "at p = " + format_number(pt.p) + ": " + pt.monodromy_warning;
     branches.push_back({{"direction", b.direction},
                         {"points", b.branch.points.size()},
+                        {"points_with_unreliable_multipliers", unreliable},
+                        {"monodromy_warning", first_warning},
                         {"end", std::string(analysis::to_string(b.branch.end))},
                         {"message", b.branch.message},
                         {"bifurcations", list}});
@@ -81,9 +89,14 @@ void validate(const ContinueRequest& r) {
 Continuation run_continuation(const OrbitSetup& s, const ContinueRequest& r,
                               const std::function<void(int points)>& on_point) {
   validate(r);
-  const double p0 = s.problem.model->parameter(r.parameter);  // names the known ones if unknown
+  double p0 = 0.0;
+  try {
+    p0 = s.problem.model->parameter(r.parameter);
+  } catch (const InvalidArgument& e) {  // an unknown name: the option, and the known ones
+    throw InvalidArgument("param", e.what());
+  }
   require(p0 >= r.p_min && p0 <= r.p_max, "range",
-          "must contain the scenario's value of the parameter, " + num(p0));
+          "must contain the parameter's value at the start orbit, " + num(p0));
   Continuation c;
   c.start = find_orbit(s);
   if (!c.start.converged) return c;
@@ -119,7 +132,8 @@ std::vector<OutputFile> continuation_files(const OrbitSetup& s, const ContinueRe
     for (const analysis::OrbitPoint& p : b.branch.points) {
       csv << b.direction << ',';
       point_columns(csv, p, ns);
-      csv << ',' << (p.stable ? 1 : 0) << ',' << num(max_abs(p));
+      csv << ',' << (p.stable ? 1 : 0) << ',' << (p.monodromy_warning.empty() ? 1 : 0) << ','
+          << num(max_abs(p));
       for (std::size_t k = 0; k < nl; ++k) {
         const auto l = k < p.multipliers.size() ? p.multipliers[k] : std::complex<double>();
         csv << ',' << num(l.real()) << ',' << num(l.imag());

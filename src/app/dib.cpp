@@ -41,6 +41,17 @@ void validate(const DibRequest& r) {
 
 Dib run_dib(const OrbitSetup& s, const DibRequest& r, const std::string& scenario) {
   validate(r);
+  // the boundaries are those between the regions of Stronge's law: some contact must use it
+  const model::System& model = *s.problem.model;
+  bool stronge = false;
+  for (int c = 0; c < model.num_contacts(); ++c)
+    stronge = stronge || model.contact(c).law.kind == LawKind::kStronge;
+  require(stronge, "law",
+          "dib locates where an impact crosses a boundary between the regions of Stronge's law, "
+          "and no contact of the model uses it (the first's law is " +
+              (model.num_contacts() > 0 ? std::string(to_string(model.contact(0).law.kind))
+                                    : std::string("none: it has no contact")) +
+              "): set [law] kind = \"stronge\" (Python law=\"stronge\")");
   Dib d;
   analysis::CriticalPointOptions& co = d.options;
   co.parameter = r.parameter;

@@ -78,6 +78,18 @@ void set_section(const model::System& m, const std::string& kind, const SweepReq
                : r.section == "impact" ? std::string("phase")
                                        : std::string("y");
   o.contact = r.contact;
+  if (r.observe.empty() && o.quantity == "y") {
+    try {
+      (void)analysis::resolve(o, m, "observe");
+    } catch (const InvalidArgument& e) {  // the default (a ball's apex) does not fit the model
+      throw InvalidArgument(
+          "observe", "the default, y at the " + r.section + " section, is not a quantity of the model " +
+                         kind + " (" + std::string(e.what()).substr(e.field().size() + 2) +
+                         "): name what to record (CLI --observe QUANTITY, Python observe=) and "
+                         "where (CLI --section apex|impact|strobe|crossing, Python section=)");
+    }
+    return;
+  }
   (void)analysis::resolve(o, m, "observe");
 }
 
@@ -135,6 +147,10 @@ SweepSetup make_sweep(const model::System& m, const std::string& kind,
   analysis::ParameterSweep& sw = out.sweep;
   sw.grid = analysis::SweepGrid(r.axes);
   sw.carry = carry_of(r.carry_over);
+  // an unforced model under the periods clock is told so before the section's defaults (a
+  // model without y) are checked: the frequency is the first thing to name
+  analysis::parse_clock(r.clock, m, "clock", sw.clock, sw.clock_contact);
+  if (sw.clock == analysis::SweepClock::kPeriods) (void)smallest_omega(m, kind, r, sw);
   set_section(m, kind, r, sw.observe);
   require(std::isfinite(r.transient_periods) && r.transient_periods >= 0.0, "transient_periods",
           "must be a finite number >= 0", r.transient_periods);
@@ -147,7 +163,6 @@ SweepSetup make_sweep(const model::System& m, const std::string& kind,
             "periodic_tol", "must lie in [0, 1e-3] (0: every value runs in full)", *r.periodic_tol);
   sw.transient_periods = r.transient_periods;
   sw.record_periods = r.record_periods;
-  analysis::parse_clock(r.clock, m, "clock", sw.clock, sw.clock_contact);
   // the periodic shortcut: on by default where the clock counts forcing periods
   sw.periodic.tol = r.periodic_tol ? *r.periodic_tol : analysis::default_periodic_tol(sw.clock);
   sw.periodic.check_stability = r.periodic_check;

@@ -156,13 +156,22 @@ void Run::handle_impact(int c) {
     if (n_touching == 2 && g.j < 0) {
       // the solver fails on some nearly symmetric configurations (a flat body tilted by ~1e-13,
       // where its slip-state system is numerically singular); its answer there is the symmetric
-      // one, equal impulses at both contacts, which the pair impact gives
+      // one, equal impulses at both contacts, which the pair impact gives. Symmetric: the same
+      // velocities and the same contact matrices W_k = J_k M⁻¹ J_kᵀ (two unequal balls struck at
+      // once from both sides have equal velocities but not equal W: they go sequential)
       int j = -1;
       for (int k2 = 0; k2 < d_.shape.num_contacts; ++k2)
         if (touching[idx(k2)] && k2 != c) j = k2;
       const Vec2 vc = velocity(c, d_.qd);
       const Vec2 vj = velocity(j, d_.qd);
-      if ((vc - vj).norm() <= tol::kNearlySymmetricPair * std::max(vc.norm(), vj.norm())) g.j = j;
+      if ((vc - vj).norm() <= tol::kNearlySymmetricPair * std::max(vc.norm(), vj.norm())) {
+        Eigen::Matrix<double, Eigen::Dynamic, 2, 0, model::kMaxDof, 2> minv_jt;
+        Mat2 Wc, Wj;
+        delassus(d_.mass, d_.geometry[idx(c)].J, minv_jt, Wc);
+        delassus(d_.mass, d_.geometry[idx(j)].J, minv_jt, Wj);
+        if ((Wc - Wj).norm() <= tol::kNearlySymmetricPair * std::max(Wc.norm(), Wj.norm()))
+          g.j = j;
+      }
     }
   }
 
@@ -223,7 +232,7 @@ void Run::handle_impact(int c) {
     }
   }
   assign_touching_modes(touching);
-  count_event();
+  if (!others) count_event();  // sequential impacts were counted one by one
 }
 
 // modes of the touching contacts after an impact: leaving ones open, the others closed

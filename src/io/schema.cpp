@@ -127,6 +127,9 @@ constexpr Field kBranchPoint[] = {
     {"period", "s", "the orbit's period"},
     {"{s}", "[x]", "solved state component on the section", R::kSolved},
     {"stable", "", "1 if every multiplier lies inside the unit circle"},
+    {"multipliers_reliable", "",
+     "0 where the differences of the monodromy straddled a change of the events (the orbit on a "
+     "discontinuity of its flow: a stick boundary, an obstacle at the section)"},
     {"max_abs_multiplier", "1", "largest |λ|"},
     {"lambda{k}_re", "1", "real part of Floquet multiplier k", R::kMultiplier},
     {"lambda{k}_im", "1", "its imaginary part", R::kMultiplier, W::kAlways, true},

@@ -126,7 +126,12 @@ double System::parameter(std::string_view name) const {
     }
     return parameters().get(name);  // unknown: the list's error names the known ones
   }
-  return own_parameter(name);
+  try {
+    return own_parameter(name);
+  } catch (const InvalidArgument&) {
+    if (parameters().has(name)) throw;  // the model's own error
+    return parameters().get(name);      // unknown: names every parameter, the contacts' too
+  }
 }
 
 VecA System::aux_rate(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/, const VecA& aux) const {
@@ -225,18 +230,17 @@ std::unique_ptr<System> System::with_parameter(std::string_view name, double val
   if (!std::isfinite(value))
     throw InvalidArgument(std::string(name),
                           "must be a finite number, got " + format_number(value));
+  // mu (of all contacts or of one) sets the impact law's μ and the sustained contact's
+  // μ_s = μ_d alike; mu_s and mu_d set those alone
   const auto set = [&](Contact& c, std::string_view what) {
     if (what == "e") c.law.params.e = value;
-    if (what == "mu") c.law.params.mu = value;
+    if (what == "mu") c.law.params.mu = c.mu_s = c.mu_d = value;
     if (what == "mu_s") c.mu_s = value;
     if (what == "mu_d") c.mu_d = value;
   };
   std::vector<Contact> contacts = contacts_;
   if (name == "e" || name == "mu") {
-    for (Contact& c : contacts) {
-      set(c, name);
-      if (name == "mu") c.mu_s = c.mu_d = value;
-    }
+    for (Contact& c : contacts) set(c, name);
     return with_contacts(std::move(contacts));
   }
   if (name.starts_with("contact.")) {

@@ -69,6 +69,20 @@ class PluginCli(unittest.TestCase):
         rc, out, _ = run("models")
         self.assertNotIn("spring_box", [k["kind"] for k in json.loads(out)["kinds"]])
 
+    def test_plugin_between_the_command_and_the_scenario(self):
+        # `simulate --plugin P SCENARIO`: P alone is the option's value (a new user's report:
+        # the scenario was taken as a second plugin path, then "scenario is required")
+        with tempfile.TemporaryDirectory() as d:
+            scenario = os.path.join(d, "box.toml")
+            with open(SCENARIO) as f, open(scenario, "w") as g:
+                g.writelines(line for line in f if not line.startswith("plugin"))
+            rc, _, err = run("simulate", "--plugin", EXAMPLE, scenario, "--out", d, "--no-plot")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "events.csv")) as f:
+                first = next(r for r in csv.DictReader(f) if r["kind"] == "impact")
+        w, L, u0 = math.sqrt(8.0 / 2.0), 0.5, 3.0  # user_model.toml: t1 = asin(w L/u0)/w
+        self.assertAlmostEqual(float(first["t"]), math.asin(w * L / u0) / w, delta=1e-9)
+
     def test_bad_plugins_are_one_line_and_exit_2(self):
         cases = [
             (os.path.join(PLUGINS, "missing.so"), "missing.so: no such file"),

@@ -1,5 +1,8 @@
-"""What a new user met with systems of their own (a forced impact pendulum, a block on a belt,
-written as Python models; the session's dogfood review, 2026-11-29), each now a test.
+"""What new users met with systems of their own, each now a test: a forced impact pendulum and a
+block on a belt written as Python models (the first review, 2026-11-29); a block on a belt with a
+wall behind it, a forced oscillator between two stops and a chain of three unequal balls (the
+second review, the same day; the section below its marker). Expected values are closed forms,
+each derived in its test's docstring.
 
 Expected values are analytic: the pendulum below its stop never reaches it (started at rest, its
 response to a torque amplitude 0.05 N m is the steady one, of amplitude at most
@@ -135,3 +138,250 @@ def test_errors_name_the_keyword_the_caller_passed():
     with pytest.raises(ValueError, match=r"^p_range: must be two finite values"):
         clatter.continue_orbit(pend, None, "torque", p_range=(4.0, 1.0), q=[0.0], qd=[0.0],
                                t0=0.0, frequency="omega")
+
+
+# ---------------------------------------------------------------------------------------------
+# The second review (2026-11-29, a block on a belt with a wall behind it, a forced two-sided
+# impact oscillator, a chain of three unequal balls; Python models and C++ plugins).
+
+class BeltWall:
+    """A mass on a belt of speed vb (mu_s = 0.4, mu_d = 0.2), held by a spring k to x = 0, with
+    a rigid wall behind it at x = xw (e = 0.5): q = (x, y); contact belt: gap y, obstacle
+    velocity (vb, 0); contact wall: gap x - xw."""
+    nq = 2
+    contacts = ["belt", "wall"]
+    coordinate_names = ["x", "y"]
+
+    def __init__(self, vb=0.5, k=10.0, m=1.0, g=9.81, xw=-0.03):
+        self.vb, self.k, self.m, self.g, self.xw = vb, k, m, g, xw
+
+    def parameters(self):
+        return {"vb": (self.vb, "m/s", "belt velocity"), "xw": (self.xw, "m", "wall")}
+
+    def with_parameter(self, name, value):
+        o = copy.copy(self)
+        setattr(o, name, value)
+        return o
+
+    def mass_matrix(self, t, q):
+        return ((self.m, 0.0), (0.0, self.m))
+
+    def applied_forces(self, t, q, qd):
+        return (-self.k * q[0], -self.m * self.g)
+
+    def contact(self, c, t, q, qd):
+        if c == 0:
+            return q[1], ((1.0, 0.0), (0.0, 1.0)), (self.vb, 0.0), (0.0, 0.0)
+        return q[0] - self.xw, ((0.0, 1.0), (1.0, 0.0)), (0.0, 0.0), (0.0, 0.0)
+
+    def potential_energy(self, t, q):
+        return 0.5 * self.k * q[0] * q[0] + self.m * self.g * q[1]
+
+    def force_scale(self):
+        return self.m * self.g
+
+
+def belt_wall(**kw):
+    m = clatter.python_model(BeltWall(**kw), law="stronge", e=0.5, mu=0.2)
+    return m.with_parameter("contact.belt.mu_s", 0.4).with_parameter("contact.wall.mu", 0.0)
+
+
+def belt_wall_cycle(vb, k=10.0, m=1.0, g=9.81, xw=-0.03, mu_s=0.4, mu_d=0.2, e=0.5):
+    """The stick -> slip -> impact -> slip -> stick cycle in closed form (piecewise harmonic
+    about x_d = mu_d m g / k, w = sqrt(k/m)): slip from x_s = mu_s m g / k at the belt's speed
+    to the wall, the impact reverses the speed times e, slip until xdot = vb, stick back to x_s.
+    Returns the period and the speed just after the impact."""
+    w = math.sqrt(k / m)
+    xs, xd = mu_s * m * g / k, mu_d * m * g / k
+    a, b = xs - xd, vb / w
+    R, ph = math.hypot(a, b), math.atan2(b, a)
+    t1 = (math.acos((xw - xd) / R) + ph) / w
+    u = -e * (-R * w * math.sin(w * t1 - ph))
+    R2, ph2 = math.hypot(xw - xd, u / w), math.atan2(u / w, xw - xd)
+    s2 = (-math.pi + math.asin(vb / (R2 * w)) + ph2) / w
+    if s2 < 0.0:
+        s2 += 2.0 * math.pi / w
+    x_stick = xd + R2 * math.cos(w * s2 - ph2)
+    return t1 + s2 + (xs - x_stick) / vb, u
+
+
+def test_a_branch_on_an_impact_section_reports_each_orbits_period():
+    # the period column held max_period (1000 s) at every point; the orbits are the closed form
+    m = belt_wall()
+    br = clatter.continue_orbit(m, None, "vb", (0.45, 0.55), direction="up", progress=False,
+                                impact="wall", q=[-0.03, 0.0], qd=[0.2, 0.0], max_points=8)
+    assert len(br["p"]) >= 4
+    for p, period, xdot in zip(br["p"], br["period"], br["xdot"]):
+        T, u = belt_wall_cycle(p)
+        assert abs(period - T) < 1e-8, (p, period, T)
+        assert abs(xdot - u) < 1e-8, (p, xdot, u)
+    assert br["multipliers_reliable"].all()
+
+
+def test_an_orbit_posed_on_a_stick_boundary_has_the_multipliers_of_its_neighbours():
+    # at x = 0.2 (mu_d m g / k < k x < mu_s m g: the mass sticks there) a velocity 1e-6 below
+    # the belt's starts a slip the unperturbed orbit does not have; central differences across
+    # that gave |lambda| = 332, "unstable". The stick phase collapses any perturbation of xdot:
+    # the return map's derivative is 0 (analytic), as at x = 0.19 and 0.3, where no difference
+    # straddles it.
+    m = belt_wall()
+    T, _ = belt_wall_cycle(0.5)
+    for x in (0.19, 0.2, 0.3):
+        o = clatter.periodic_orbit(m, anchor="x", period=2.0, q=[x, 0.0], qd=[0.5, 0.0],
+                                   closed=["belt"])
+        assert o["converged"], o["message"]
+        assert o["solved"] == ["xdot"]  # the default leaves out y, ydot: the belt holds them
+        assert abs(o["period"] - T) < 1e-9
+        assert max(abs(complex(l)) for l in o["multipliers"]) < 1e-6, (x, o["multipliers"])
+        assert o["stable"] and o["monodromy_warning"] == ""
+
+
+def test_a_start_resting_on_an_undeclared_contact_says_to_declare_it():
+    with pytest.raises(ValueError, match=r"contact belt touches at the guess: declare it closed"):
+        o = clatter.periodic_orbit(belt_wall(), anchor="x", period=2.0, q=[0.2, 0.0],
+                                   qd=[0.5, 0.0])
+        if not o["converged"]:
+            raise ValueError(o["message"])
+
+
+def test_a_transient_before_an_impact_section_runs_from_the_given_start():
+    # q, qd and transient on an impact section were refused: "takes no transient"
+    T, u = belt_wall_cycle(0.5)
+    o = clatter.periodic_orbit(belt_wall(), impact="wall", q=[0.0, 0.0], qd=[0.5, 0.0],
+                               closed=["belt"], transient=2)
+    assert o["converged"], o["message"]
+    assert abs(o["period"] - T) < 1e-9 and abs(o["x0"][2] - u) < 1e-9
+
+
+def test_a_contacts_mu_sets_its_sustained_friction_too():
+    # contact.wall.mu = 0 left the wall's mu_s = mu_d at 0.2: "mu sets mu_s = mu_d" (models.md)
+    m = clatter.python_model(BeltWall(), law="stronge", e=0.5, mu=0.2)
+    m = m.with_parameter("contact.wall.mu", 0.0)
+    params = m.parameters
+    assert params["contact.wall.mu"] == 0.0
+    assert params["contact.wall.mu_s"] == 0.0 and params["contact.wall.mu_d"] == 0.0
+    assert params["contact.belt.mu_s"] == 0.2  # the other contact unchanged
+
+
+def test_the_bifurcations_table_exports_to_pandas_and_xarray():
+    pytest.importorskip("pandas")
+    pend = clatter.python_model(Pendulum(), law="newton", e=0.8)
+    br = clatter.continue_orbit(pend, None, "omega", (2.0, 3.0), q=[0.0], qd=[0.0], t0=0.0,
+                                frequency="omega", transient=40, max_points=30, progress=False)
+    frame = br.bifurcations.to_pandas()
+    assert list(frame.columns[:3]) == ["branch", "kind", "p"] and len(frame) == len(
+        br.bifurcations["p"])
+    assert "u" not in frame.columns  # the unknowns are the named columns
+    pytest.importorskip("xarray")
+    assert br.bifurcations.to_xarray().sizes["row"] == len(frame)
+
+
+def test_messages_name_the_python_models_class_and_an_arrays_shape():
+    pend = clatter.python_model(Pendulum(), law="newton", e=0.7)
+    with pytest.raises(ValueError, match=r"q: must be a flat sequence of 1 numbers .*got \(1, 1\)"):
+        clatter.simulate(pend, q=[[0.3]], qd=[0.0], t_end=1.0)
+    with pytest.raises(ValueError, match=r"python:Pendulum"):
+        clatter.sweep_parameters(pend, [("torque", 1.0, 2.0, 3)],
+                                 initial=[(0.0, [0.0], [0.0])], progress=False)
+
+
+def test_an_unforced_sweep_is_told_so_before_the_sections_defaults():
+    # the first error was 'unknown quantity "y" on the apex section'
+    pend = clatter.python_model(Pendulum(), law="newton", e=0.7)
+    with pytest.raises(ValueError, match="not forced.*period_parameter"):
+        clatter.sweep_parameters(pend, [("torque", 1.0, 2.0, 3)],
+                                 initial=[(0.0, [0.0], [0.0])], progress=False)
+    with pytest.raises(ValueError, match=r"the default, y at the apex section.*observe="):
+        clatter.sweep_parameters(pend, [("torque", 1.0, 2.0, 3)], period_parameter="omega",
+                                 initial=[(0.0, [0.0], [0.0])], progress=False)
+
+
+class TwoStops:
+    """m x'' + c x' + k x = F cos(W t) between stops at x = -d and +d: x -> -x with the stops
+    swapped is a symmetry only together with half a forcing period (F cos(W t + pi) = -F cos)."""
+    nq = 1
+    contacts = ["low", "high"]
+    coordinate_names = ["x"]
+
+    def mass_matrix(self, t, q):
+        return ((1.0,),)
+
+    def applied_forces(self, t, q, qd):
+        return (-q[0] - 0.1 * qd[0] + 1.0 * math.cos(1.0 * t),)
+
+    def contact(self, c, t, q, qd):
+        s = 1.0 if c == 0 else -1.0  # low: gap x + d, high: d - x
+        return 1.0 + s * q[0], ((0.0,), (s,)), (0.0, 0.0), (0.0, 0.0)
+
+    def potential_energy(self, t, q):
+        return 0.5 * q[0] * q[0]
+
+    def force_scale(self):
+        return 1.0
+
+    def symmetry(self, t, q, qd):
+        return (-q[0],), (-qd[0],)
+
+    symmetry_contacts = [1, 0]
+
+
+def test_a_symmetry_that_needs_a_shift_of_the_forcing_is_refused():
+    # it was accepted and returned a "converged, stable" orbit that is not periodic: at t = 0
+    # the image's rate differs from the rate's image by 2 F cos(W t) = 2
+    m = clatter.python_model(TwoStops(), law="newton", e=0.8)
+    with pytest.raises(ValueError, match="symmetry does not map its motions onto motions"):
+        clatter.periodic_orbit(m, anchor="x", period=3.0, q=[0.0], qd=[0.5],
+                               modulo_symmetry=True)
+
+
+class Chain3:
+    """Three balls of masses 1, 2, 0.5 and radius 0.1 on a line, no forces: contacts ab (gap
+    x2 - x1 - 2r) and bc (x3 - x2 - 2r), each with J_T = 0 (frictionless, W of rank one)."""
+    nq = 3
+    contacts = ["ab", "bc"]
+    masses = (1.0, 2.0, 0.5)
+
+    def mass_matrix(self, t, q):
+        m = self.masses
+        return ((m[0], 0.0, 0.0), (0.0, m[1], 0.0), (0.0, 0.0, m[2]))
+
+    def applied_forces(self, t, q, qd):
+        return (0.0, 0.0, 0.0)
+
+    def contact(self, c, t, q, qd):
+        jn = (-1.0, 1.0, 0.0) if c == 0 else (0.0, -1.0, 1.0)
+        gap = q[c + 1] - q[c] - 0.2
+        return gap, ((0.0, 0.0, 0.0), jn), (0.0, 0.0), (0.0, 0.0)
+
+    def potential_energy(self, t, q):
+        return 0.0
+
+    def force_scale(self):
+        return 1.0
+
+
+def test_two_unequal_contacts_struck_at_once_are_resolved_in_turn_not_as_a_symmetric_pair():
+    # balls 1 and 3 reach ball 2 at the same instant with equal approach speeds, but the two
+    # contacts' W differ (1/m1 + 1/m2 = 1.5, 1/m2 + 1/m3 = 2.5): the "nearly symmetric pair"
+    # rule gave equal impulses (a final (0, 0, 1) with e = 0.5, momentum not conserved). In
+    # turn, each an elastic two-body collision (analytic): bc first gives (-13/15, 8/15, 3/5),
+    # ab first (-1/3, 0, 5/3). Momentum and (e = 1) energy are conserved either way.
+    m = clatter.python_model(Chain3(), law="stronge", e=1.0, mu=0.0)
+    r = clatter.simulate(m, q=[-0.5, 0.2, 0.9], qd=[1.0, 0.0, -1.0], t_end=1.0, progress=False)
+    v = r.qd_final
+    masses = np.asarray(Chain3.masses)
+    assert abs(masses @ v - 0.5) < 1e-12  # 1 * 1 + 0.5 * (-1)
+    assert abs(0.5 * masses @ (v * v) - 0.75) < 1e-12
+    in_turn = (np.array([-13.0 / 15.0, 8.0 / 15.0, 0.6]), np.array([-1.0 / 3.0, 0.0, 5.0 / 3.0]))
+    assert min(np.max(np.abs(v - w)) for w in in_turn) < 1e-12, v
+    # one row and one count per impact
+    impacts = int(np.sum(r.events["kind"] == "impact"))
+    assert impacts == 2 and r.counts["impacts"] == 2 and r.counts["events"] == 2, r.counts
+
+
+def test_the_boundary_of_stronges_regions_needs_a_contact_under_stronges_law():
+    # "regions 1 and 2 share no boundary" did not say that the model's law was Newton's
+    pend = clatter.python_model(Pendulum(), law="newton", e=0.7)
+    with pytest.raises(ValueError, match=r"^law: dib locates .* no contact of the model uses it"):
+        clatter.boundary_crossing(pend, None, "torque", q=[0.0], qd=[0.0], t0=0.0,
+                                  frequency="omega", transient=40, regions=(1, 2))

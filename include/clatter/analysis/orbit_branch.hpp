@@ -76,12 +76,18 @@ struct OrbitPoint {
   bool stable{false};
   double tau_sn{0.0}, tau_pd{0.0}, tau_ns{0.0};
   double margin{0.0};  ///< grazing margin [m] (+∞ if no open contact has an interior minimum)
+  /// the smallest normal speed −v_N⁻ of the orbit's impacts [m/s] (+∞ if none): a grazing
+  /// impact where it tends to zero
+  double min_impact_speed{std::numeric_limits<double>::infinity()};
   std::vector<std::pair<int, int>> itinerary;  ///< (contact, region) of the impacts
   int sticks{0};                               ///< stick events along the orbit
   int slip_onsets{0};                          ///< slip-onset events along the orbit
   int lift_offs{0};                            ///< lift-off events along the orbit
   /// autonomous sections: the anchor's rate at the return (periodic_problem.hpp, section_rate)
   double section_rate{std::numeric_limits<double>::quiet_NaN()};
+  /// not empty: the multipliers come from differences that straddled a change of the events
+  /// (Orbit::monodromy_warning); such a point takes no part in locating SN, PD or NS
+  std::string monodromy_warning;
 };
 
 enum class OrbitEventKind : std::uint8_t {

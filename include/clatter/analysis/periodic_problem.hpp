@@ -148,19 +148,24 @@ void start_and_period(const PeriodicProblem& p, const model::System& m, const Ei
 /// ∂r/∂u by central differences of run_flow (steps h_j = 1e-6 (1 + |u_j|)), and, if `dr_dp` is
 /// not null, ∂r/∂p for the parameter `parameter` (step 1e-6 (1 + |p|)). False if a flow fails;
 /// then `failure` (if not null) says which perturbed flow, from and to what time, and the
-/// engine's stop reason and message.
+/// engine's stop reason and message. Two flows of a difference that take different events (the
+/// counts of events and impacts, the modes at the end) straddle a discontinuity of the flow:
+/// the difference is retried at h/100 (so is a failed flow); still different, `warning` (if not
+/// null) names the components ("" when none did).
 [[nodiscard]] bool residual_jacobian(const PeriodicProblem& p, const model::System& m,
                                      const Eigen::VectorXd& u, Eigen::MatrixXd& J,
                                      const std::string& parameter = {},
                                      Eigen::VectorXd* dr_dp = nullptr,
-                                     std::string* failure = nullptr);
+                                     std::string* failure = nullptr,
+                                     std::string* warning = nullptr);
 
 /// M restricted to C (p.monodromy_components()) by central differences of the flow: the
 /// independent reference for the variational route (analysis/variational.hpp). False if a flow
-/// fails; then `failure` (if not null) says which, as residual_jacobian does.
+/// fails; then `failure` (if not null) says which, as residual_jacobian does; `warning` as there.
 [[nodiscard]] bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
                                          const Eigen::VectorXd& u, Eigen::MatrixXd& M_C,
-                                         std::string* failure = nullptr);
+                                         std::string* failure = nullptr,
+                                         std::string* warning = nullptr);
 
 /// The image G^k(x) (k = section.symmetry_power) of a full state at time t under m's motion
 /// symmetry (x itself unless the problem is posed modulo the symmetry).

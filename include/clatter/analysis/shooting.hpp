@@ -45,6 +45,9 @@ struct Orbit {
   std::vector<std::complex<double>> multipliers;  ///< eig(D P), by decreasing modulus
   bool stable{false};                             ///< every |λ| < 1
   std::vector<hybrid::EventRecord> events;        ///< the events along one period
+  /// not empty: the monodromy's differences straddled a change of the events (the orbit on a
+  /// discontinuity of its flow: periodic_problem.hpp, monodromy_differences), which it names
+  std::string monodromy_warning;
 };
 
 /// Newton shooting from the guess u0, then characterize() at the result (even if not converged).
@@ -55,6 +58,14 @@ struct Orbit {
 /// false (with orbit.message) if the flow or the monodromy fails.
 bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit,
                   const ShootingOptions& o = {});
+
+/// Where the differences of orbit.monodromy straddled a change of the events
+/// (orbit.monodromy_warning set: the orbit on a stick boundary, an obstacle next to the section)
+/// on a forced or anchored section, the variational monodromy (saltation at each event,
+/// analysis/variational.hpp) replaces them, and the warning is cleared. False (nothing changed)
+/// if there was no warning, on an impact section, or if the variational route fails.
+bool replace_straddled_monodromy(const PeriodicProblem& p, const model::System& m, Orbit& orbit,
+                                 const VariationalOptions& vo = {});
 
 /// Eigenvalues of a real square matrix, by decreasing modulus.
 [[nodiscard]] std::vector<std::complex<double>> multipliers_of(const Eigen::MatrixXd& DP);
