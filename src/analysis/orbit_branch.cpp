@@ -502,10 +502,17 @@ void end_at_failure(const Continuation& cont, const OrbitBranchOptions& o, doubl
     branch.end = OrbitBranchEnd::kGrazing;
     branch.message = "the orbit grazes at p = " + format_number(p) + " (margin " +
                      format_number(branch.points.back().margin) + " m)";
-    // once: the last point may already be recorded as one (its margin below grazing_tol/1000)
+    // once: the steps that ended grazing may already have recorded it (a margin below
+    // grazing_tol/1000, or an impact lost and located), the points since grazing as well
+    std::size_t k = branch.points.size() - 1;
+    while (k > 0 && branch.points[k - 1].margin < o.grazing_tol) --k;
+    const double p_before = k > 0 ? branch.points[k - 1].p : branch.points[k].p;
+    const double lo = std::min(p_before, branch.points.back().p);
+    const double hi = std::max(p_before, branch.points.back().p);
     const bool recorded = !branch.bifurcations.empty() &&
                           branch.bifurcations.back().kind == OrbitEventKind::kGrazing &&
-                          branch.bifurcations.back().at.p == branch.points.back().p;
+                          branch.bifurcations.back().at.p >= lo &&
+                          branch.bifurcations.back().at.p <= hi;
     if (!recorded)
       branch.bifurcations.push_back(
           {OrbitEventKind::kGrazing, branch.points.back(), "the branch ends", {}});

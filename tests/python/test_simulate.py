@@ -126,7 +126,7 @@ def test_models_list_and_parameters():
     (lambda: clatter.Model("ball", mass=1.0, masss=2.0), r"masss"),
     (lambda: clatter.Model("ball", mass=1.0, e=1.5), r"e"),
     (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, 1], [0, 0, 0], t_end=1.0),
-     r"^q: must have 3 entries"),
+     r"^q: must be a flat sequence of 3 numbers \(the model.s\), got \(2,\)"),
     (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, 1, 0], [0, 0, 0], t_end=1.0,
                               rtol=1e-9), r"^rtol: unknown simulation option"),
     (lambda: clatter.simulate(clatter.Model("ball", mass=1.0), [0, 1, 0], [0, 0, 0], t_end=1.0,
