@@ -328,7 +328,7 @@ OrbitPoint orbit_point(const PeriodicProblem& problem, const model::System& m, d
   // the orbit's own period sets the sampling, and the run's is the point's period
   if (impact_section)
     T = orbit.period > 0.0 && std::isfinite(orbit.period) ? orbit.period
-                                                           : run_flow(problem, m, orbit.u).period;
+                                                          : run_flow(problem, m, orbit.u).period;
   const FlowRun run = run_flow(problem, m, orbit.u, &diag, T / 256.0);
   pt.period = impact_section ? run.period : T;
   pt.margin = diag.margin;

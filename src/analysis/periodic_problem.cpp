@@ -373,9 +373,8 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
       const std::string resting = resting_contact(p, m);
       run.result.message +=
           !resting.empty()
-              ? " (contact " + resting +
-                    " touches at the guess: declare it closed, CLI --closed " + resting +
-                    ", Python closed=[\"" + resting +
+              ? " (contact " + resting + " touches at the guess: declare it closed, CLI --closed " +
+                    resting + ", Python closed=[\"" + resting +
                     "\"], or leave the coordinates it holds out of the solved ones)"
           : p.section.kind == OrbitSectionKind::kForced
               ? " (the section may now cut the orbit at an impact: pose it at another phase, CLI "
@@ -598,7 +597,8 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
   if (p.section.kind == OrbitSectionKind::kImpact) {
     // C = S = the unknowns: the return map's Jacobian, its period varying with the start
     for (Eigen::Index j = 0; j < nc; ++j) {
-      const std::string what = "state component " + names[static_cast<std::size_t>(C[static_cast<std::size_t>(j)])];
+      const std::string what =
+          "state component " + names[static_cast<std::size_t>(C[static_cast<std::size_t>(j)])];
       const Difference dj = central_difference(
           1e-6 * (1.0 + std::abs(u(j))),
           [&](double h) {
@@ -606,7 +606,8 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
             v(j) += h;
             return run_flow(p, m, v);
           },
-          what, failure, [&](const FlowRun& run) {
+          what, failure,
+          [&](const FlowRun& run) {
             Eigen::VectorXd x(nc);
             for (Eigen::Index i = 0; i < nc; ++i) x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
             return x;
@@ -649,12 +650,13 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
                       : x;
       return run;
     };
-    const Difference dj = central_difference(
-        1e-6 * (1.0 + std::abs(x0(c))), flow, what, failure, [&](const FlowRun& run) {
-          Eigen::VectorXd x(nc);
-          for (Eigen::Index i = 0; i < nc; ++i) x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
-          return x;
-        });
+    const Difference dj = central_difference(1e-6 * (1.0 + std::abs(x0(c))), flow, what, failure,
+                                             [&](const FlowRun& run) {
+                                               Eigen::VectorXd x(nc);
+                                               for (Eigen::Index i = 0; i < nc; ++i)
+                                                 x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
+                                               return x;
+                                             });
     if (!dj.ok) return false;
     if (dj.straddles) straddled.push_back(what);
     M_C.col(j) = dj.derivative;

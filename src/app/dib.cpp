@@ -50,7 +50,7 @@ Dib run_dib(const OrbitSetup& s, const DibRequest& r, const std::string& scenari
           "dib locates where an impact crosses a boundary between the regions of Stronge's law, "
           "and no contact of the model uses it (the first's law is " +
               (model.num_contacts() > 0 ? std::string(to_string(model.contact(0).law.kind))
-                                    : std::string("none: it has no contact")) +
+                                        : std::string("none: it has no contact")) +
               "): set [law] kind = \"stronge\" (Python law=\"stronge\")");
   Dib d;
   analysis::CriticalPointOptions& co = d.options;

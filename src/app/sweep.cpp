@@ -83,8 +83,9 @@ void set_section(const model::System& m, const std::string& kind, const SweepReq
       (void)analysis::resolve(o, m, "observe");
     } catch (const InvalidArgument& e) {  // the default (a ball's apex) does not fit the model
       throw InvalidArgument(
-          "observe", "the default, y at the " + r.section + " section, is not a quantity of the model " +
-                         kind + " (" + std::string(e.what()).substr(e.field().size() + 2) +
+          "observe", "the default, y at the " + r.section +
+                         " section, is not a quantity of the model " + kind + " (" +
+                         std::string(e.what()).substr(e.field().size() + 2) +
                          "): name what to record (CLI --observe QUANTITY, Python observe=) and "
                          "where (CLI --section apex|impact|strobe|crossing, Python section=)");
     }

@@ -169,8 +169,7 @@ void Run::handle_impact(int c) {
         Mat2 Wc, Wj;
         delassus(d_.mass, d_.geometry[idx(c)].J, minv_jt, Wc);
         delassus(d_.mass, d_.geometry[idx(j)].J, minv_jt, Wj);
-        if ((Wc - Wj).norm() <= tol::kNearlySymmetricPair * std::max(Wc.norm(), Wj.norm()))
-          g.j = j;
+        if ((Wc - Wj).norm() <= tol::kNearlySymmetricPair * std::max(Wc.norm(), Wj.norm())) g.j = j;
       }
     }
   }
