@@ -529,6 +529,16 @@ Difference central_difference(double h, const Flow& flow, const std::string& wha
                             [](const FlowRun& run) { return run.residual; });
 }
 
+// the flow from the unknowns u + h e_j
+auto unknown_flow(const PeriodicProblem& p, const model::System& m, const Eigen::VectorXd& u,
+                  Eigen::Index j) {
+  return [&p, &m, &u, j](double h) {
+    Eigen::VectorXd v = u;
+    v(j) += h;
+    return run_flow(p, m, v);
+  };
+}
+
 // the warning of the differences that straddled a change of the events
 void note_straddled(const std::vector<std::string>& straddled, std::string* warning) {
   if (warning == nullptr) return;
@@ -559,14 +569,8 @@ bool residual_jacobian(const PeriodicProblem& p, const model::System& m, const E
     const std::string what =
         "unknown u[" + std::to_string(j) + "] (" +
         (k < p.solved.size() ? names[static_cast<std::size_t>(p.solved[k])] : "the period") + ")";
-    const Difference dj = central_difference(
-        1e-6 * (1.0 + std::abs(u(j))),
-        [&](double h) {
-          Eigen::VectorXd v = u;
-          v(j) += h;
-          return run_flow(p, m, v);
-        },
-        what, failure);
+    const Difference dj =
+        central_difference(1e-6 * (1.0 + std::abs(u(j))), unknown_flow(p, m, u, j), what, failure);
     if (!dj.ok) return false;
     if (dj.straddles) straddled.push_back(what);
     J.col(j) = dj.derivative;
@@ -594,24 +598,18 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
   M_C.resize(nc, nc);
   std::vector<std::string> straddled;
   const std::vector<std::string> names = state_names(m);
+  const auto end_in_C = [&](const FlowRun& run) {  // x(t₀ + T) restricted to C
+    Eigen::VectorXd x(nc);
+    for (Eigen::Index i = 0; i < nc; ++i) x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
+    return x;
+  };
   if (p.section.kind == OrbitSectionKind::kImpact) {
     // C = S = the unknowns: the return map's Jacobian, its period varying with the start
     for (Eigen::Index j = 0; j < nc; ++j) {
       const std::string what =
           "state component " + names[static_cast<std::size_t>(C[static_cast<std::size_t>(j)])];
-      const Difference dj = central_difference(
-          1e-6 * (1.0 + std::abs(u(j))),
-          [&](double h) {
-            Eigen::VectorXd v = u;
-            v(j) += h;
-            return run_flow(p, m, v);
-          },
-          what, failure,
-          [&](const FlowRun& run) {
-            Eigen::VectorXd x(nc);
-            for (Eigen::Index i = 0; i < nc; ++i) x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
-            return x;
-          });
+      const Difference dj = central_difference(1e-6 * (1.0 + std::abs(u(j))),
+                                               unknown_flow(p, m, u, j), what, failure, end_in_C);
       if (!dj.ok) return false;
       if (dj.straddles) straddled.push_back(what);
       M_C.col(j) = dj.derivative;
@@ -650,13 +648,8 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
                       : x;
       return run;
     };
-    const Difference dj = central_difference(1e-6 * (1.0 + std::abs(x0(c))), flow, what, failure,
-                                             [&](const FlowRun& run) {
-                                               Eigen::VectorXd x(nc);
-                                               for (Eigen::Index i = 0; i < nc; ++i)
-                                                 x(i) = run.x_end(C[static_cast<std::size_t>(i)]);
-                                               return x;
-                                             });
+    const Difference dj =
+        central_difference(1e-6 * (1.0 + std::abs(x0(c))), flow, what, failure, end_in_C);
     if (!dj.ok) return false;
     if (dj.straddles) straddled.push_back(what);
     M_C.col(j) = dj.derivative;
