@@ -251,7 +251,21 @@ void SectionObserver::on_sample(const hybrid::Sample& s) {
         quiet_until_ = strobe_ + backoff_;
         break;
       }
+      // the shortest cycle: a 2-period orbit may first pass the test as 4 (whose window is
+      // longer), and is recorded as what it is if its coordinates repeat after a divisor of p
       cycle_ = p;
+      for (int d = 1; d < p; ++d) {
+        if (p % d != 0) continue;
+        bool repeats = true;
+        for (int i = 0; i < nq && repeats; ++i) {
+          const double* latest = &keys_[static_cast<std::size_t>(2 * i * R + head_ + R)];
+          repeats = std::abs(latest[0] - latest[-d]) <= tol * std::max(1.0, std::abs(latest[-d]));
+        }
+        if (repeats) {
+          cycle_ = d;
+          break;
+        }
+      }
       t_closed_ = s.t;
       return;
     }
