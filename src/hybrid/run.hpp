@@ -105,6 +105,10 @@ class Run {
   // --- modes ---
   void set_group_mode(const Group& g, const VecQ& qd, Modes& modes) const;
   ContactMode closed_mode(int c, const VecQ& qd, const Modes& modes) const;
+  /// The contacts of `closing` (touching, closing now) decided together: each slipping one
+  /// slides its way, those at rest stick, then the sticking one whose force leaves its cone by
+  /// the most slides, in turn, until every sticking force lies in its cone.
+  void close_together(const Touching& closing, const VecQ& qd, Modes& modes) const;
   void decide_modes();
   bool resolve_painleve(int c, double k_N);
   void project_closed(int at_rest = -1);

@@ -250,6 +250,7 @@ void Run::assign_touching_modes(const Touching& touching) {
     const double a = group_free_acceleration({j, -1}, d_.t, d_.q, d_.qd, d_.modes);
     return a < 0.0 && (n_touching == 1 || v * v <= 2.0 * -a * gap_tol(j, d_.q));
   };
+  Touching closing{};  // the touching contacts that close now: decided together
   for (int j = 0; j < d_.shape.num_contacts; ++j) {
     if (!touching[idx(j)]) continue;
     const double v = velocity(j, d_.qd).y();
@@ -257,10 +258,15 @@ void Run::assign_touching_modes(const Touching& touching) {
       d_.modes[idx(j)] = ContactMode::kOpen;
       d_.released[idx(j)] = false;
     } else if (!is_closed(d_.modes[idx(j)])) {
-      d_.modes[idx(j)] = closed_mode(j, d_.qd, d_.modes);
-      if (v > v_eps)
-        record(EventKind::kClosure, j, velocity(j, d_.qd), Vec2{velocity(j, d_.qd).x(), 0.0});
+      d_.modes[idx(j)] = ContactMode::kStick;
+      closing[idx(j)] = true;
     }
+  }
+  close_together(closing, d_.qd, d_.modes);
+  for (int j = 0; j < d_.shape.num_contacts; ++j) {
+    const double v = velocity(j, d_.qd).y();
+    if (closing[idx(j)] && v > v_eps)
+      record(EventKind::kClosure, j, velocity(j, d_.qd), Vec2{velocity(j, d_.qd).x(), 0.0});
   }
   decide_modes();
   project_closed();

@@ -27,8 +27,44 @@ ContactMode Run::closed_mode(int c, const VecQ& qd, const Modes& modes) const {
 }
 
 void Run::set_group_mode(const Group& g, const VecQ& qd, Modes& modes) const {
-  modes[idx(g.c)] = closed_mode(g.c, qd, modes);
-  if (g.j >= 0) modes[idx(g.j)] = closed_mode(g.j, qd, modes);
+  Touching closing{};
+  closing[idx(g.c)] = true;
+  if (g.j >= 0) closing[idx(g.j)] = true;
+  close_together(closing, qd, modes);
+}
+
+// Decided one by one, the first contact of a block landing on two corners was tried sticking
+// with the other still open: it needed more friction than the pair does, was set sliding at zero
+// speed, and stayed so (a block at rest on a floor labelled slide− for the whole run).
+void Run::close_together(const Touching& closing, const VecQ& qd, Modes& modes) const {
+  int at_rest = 0;
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    if (!closing[idx(c)]) continue;
+    const model::ContactGeometry k = contact_at(c, d_.t, d_.q, qd);
+    if (std::abs(k.v.x()) > velocity_tol()) {
+      modes[idx(c)] = sliding_mode(k.v.x());
+    } else {
+      modes[idx(c)] = ContactMode::kStick;
+      ++at_rest;
+    }
+  }
+  for (int pass = 0; pass < at_rest; ++pass) {
+    constrained_dynamics(m_, d_.t, d_.q, qd, d_.aux, modes, o_.stabilization, d_.cd);
+    int worst = -1;
+    double worst_excess = 0.0;
+    for (int c = 0; c < d_.shape.num_contacts; ++c) {
+      if (!closing[idx(c)] || modes[idx(c)] != ContactMode::kStick) continue;
+      const Vec2 lam = d_.cd.lambda[idx(c)];
+      const double excess =
+          std::abs(lam.x()) - (mu_s(c) * std::max(lam.y(), 0.0) + d_.lambda_tol);
+      if (excess > worst_excess) {
+        worst_excess = excess;
+        worst = c;
+      }
+    }
+    if (worst < 0) return;
+    modes[idx(worst)] = sliding_mode(-d_.cd.lambda[idx(worst)].x());
+  }
 }
 
 void Run::decide_modes() {

@@ -109,6 +109,8 @@ Data make_data(const model::System& model, const InitialState& init,
 // contacts on their obstacle and at rest are closed, approaching ones impact (the first step)
 void Run::find_initial_modes() {
   int approaching = -1;
+  Touching closing{};  // touching at the start, not approaching: decided together below
+  bool declared = false;
   for (int c = 0; c < d_.shape.num_contacts; ++c) {
     const model::ContactGeometry k = contact_at(c, d_.t, d_.q, d_.qd);
     const double tol = tol::kTouchingGaps * gap_tol(k.scale);
@@ -118,20 +120,23 @@ void Run::find_initial_modes() {
     }
     if (d_.closed_at_start[idx(c)]) {
       d_.modes[idx(c)] = ContactMode::kSlidePositive;  // decided below, once all are known
+      closing[idx(c)] = true;
+      declared = true;
       continue;
     }
     if (k.g_N > tol) continue;
     if (k.v.y() < -velocity_tol()) {
       approaching = c;
     } else if (k.v.y() <= velocity_tol()) {
-      d_.modes[idx(c)] = closed_mode(c, d_.qd, d_.modes);
+      d_.modes[idx(c)] = ContactMode::kSlidePositive;  // closed; decided below
+      closing[idx(c)] = true;
     }
   }
-  for (int c = 0; c < d_.shape.num_contacts; ++c) {
-    if (!d_.closed_at_start[idx(c)]) continue;
-    project_closed();
-    d_.modes[idx(c)] = closed_mode(c, d_.qd, d_.modes);
-  }
+  // the declared ones start on their constraint (the placeholder mode projects v_N only), then
+  // the sticking ones' v_T as well
+  if (declared) project_closed();
+  close_together(closing, d_.qd, d_.modes);
+  if (declared) project_closed();
   d_.approaching = approaching;
 }
 

@@ -429,3 +429,15 @@ def test_the_periodic_shortcut_records_the_shortest_cycle():
     assert np.max(np.abs(v[2:] - v[:-2])) < 1e-8 and abs(v[1] - v[0]) > 1e-3  # period 2
     quick = clatter.sweep_parameters(m, [("omega", 1.2, 1.2, 1)], **kw)
     assert quick["cycle"][0] == 2 and quick["distinct"][0] == 2
+
+
+def test_a_block_at_rest_on_two_corners_sticks_on_both():
+    # with mu = 0.3 < b/h = 0.5 the first corner, decided alone with the other still open, was
+    # set sliding at zero speed and stayed so for the whole run. At rest on a level floor the
+    # contact forces are m g / 2 each and no tangential force is needed (analytic): both stick.
+    for mu in (0.3, 0.8):
+        m = clatter.Model("block", mass=1.0, half_width=0.1, half_height=0.2, e=0.0, mu=mu)
+        r = clatter.simulate(m, q=[0.0, 0.2, 0.0], qd=[0.0, 0.0, 0.0], t_end=0.5, progress=False)
+        assert r.reason == "end_time"
+        assert list(r.modes[0][:2]) == [3, 3] and list(r.modes[-1][:2]) == [3, 3], (mu, r.modes[0])
+        assert len(r.events["t"]) == 0
