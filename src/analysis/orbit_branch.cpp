@@ -294,6 +294,8 @@ std::string_view to_string(OrbitEventKind k) {
       return "stick_change";
     case OrbitEventKind::kSlipLiftChange:
       return "slip_lift_change";
+    case OrbitEventKind::kBranchPoint:
+      return "BP";
   }
   return "?";
 }
@@ -414,16 +416,21 @@ struct BranchStep {
       // multipliers are not those of the orbit
       if (!at || at->margin < o.grazing_tol || !at->monodromy_warning.empty()) continue;
       bool genuine = false;
-      // a fold also turns the branch back in p (a multiplier near +1 without it: the pitchfork
-      // a doubled branch starts from, or round-off)
-      if (test.kind == OrbitEventKind::kFold)
-        genuine = distance_to(*at, 1.0) < o.multiplier_tol && turned;
+      OrbitEventKind kind = test.kind;
+      // a fold also turns the branch back in p; a multiplier crossing +1 without it is a branch
+      // point (a pitchfork or a transcritical point), except where the step starts at a
+      // multiplier +1 (the doubled branch leaving its period doubling) or it is round-off
+      if (test.kind == OrbitEventKind::kFold) {
+        genuine = distance_to(*at, 1.0) < o.multiplier_tol &&
+                  (turned || !(distance_to(prev, 1.0) < o.multiplier_tol));
+        if (!turned) kind = OrbitEventKind::kBranchPoint;
+      }
       if (test.kind == OrbitEventKind::kPeriodDoubling)
         genuine = distance_to(*at, -1.0) < o.multiplier_tol;
       if (test.kind == OrbitEventKind::kNeimarkSacker)
         genuine = is_complex_pair_on_circle(*at, o.multiplier_tol);
       if (!genuine) continue;
-      OrbitBifurcation b{test.kind, *at, "", {}};
+      OrbitBifurcation b{kind, *at, "", {}};
       if (test.kind == OrbitEventKind::kPeriodDoubling)
         b.eigenvector = eigenvector_of(at->DP, -1.0);
       out.push_back(b);
@@ -530,6 +537,19 @@ OrbitBranch continue_from(const PeriodicProblem& problem, const Orbit& start,
                           const OrbitBranchOptions& o, const Eigen::VectorXd* away_from) {
   validate(o);
   require(start.converged, "start", "must be a converged orbit");
+  // an orbit with a multiplier 1 at the start (not a branch switched onto at a doubling, where
+  // the doubled orbit has one) lies in a continuous family: the corrector's Jacobian has a second
+  // null direction and the branch wanders along the family, with false folds at every turn
+  if (away_from == nullptr) {
+    for (const std::complex<double>& l : start.multipliers)
+      require(std::abs(l - 1.0) > 1e-6, "start",
+              "the start orbit has a multiplier 1 (to " + format_number(std::abs(l - 1.0)) +
+                  "): it lies in a continuous family of orbits (a combination of coordinates the "
+                  "motion does not depend on, as two gears' angles beside their mesh r1 theta1 - "
+                  "r2 theta2, or a cyclic coordinate among the solved ones), and continuation "
+                  "needs isolated orbits: leave the cyclic coordinate out of the solved ones, or "
+                  "pose the model in coordinates where one is cyclic");
+  }
   const Eigen::Index d = problem.dimension();
   Continuation cont(problem, o);
   OrbitBranch branch;

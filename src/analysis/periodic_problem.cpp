@@ -658,6 +658,73 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
   return true;
 }
 
+std::vector<bool> held_components(const model::System& m, double t, const model::VecQ& q,
+                                   const model::VecQ& qd,
+                                   const std::array<bool, model::kMaxContacts>& closed) {
+  const int nq = m.nq();
+  std::vector<bool> held(static_cast<std::size_t>(state_dimension(m)), false);
+  for (int c = 0; c < m.num_contacts(); ++c) {
+    if (!closed[static_cast<std::size_t>(c)]) continue;
+    model::ContactGeometry k;
+    m.contact_geometry(c, t, q, qd, k);
+    const Eigen::RowVectorXd jn = k.J.row(1);
+    Eigen::Index i = 0;
+    const double largest = jn.cwiseAbs().maxCoeff(&i);
+    if (largest > 0.0 && (jn.cwiseAbs().array() > 1e-12 * largest).count() == 1) {
+      held[static_cast<std::size_t>(i)] = true;
+      held[static_cast<std::size_t>(nq + i)] = true;
+    }
+  }
+  return held;
+}
+
+std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m,
+                                const FlowRun& run) {
+  if (p.section.kind == OrbitSectionKind::kImpact || p.section.modulo_symmetry || !run.ok())
+    return "";
+  const std::vector<int> C = p.monodromy_components();
+  const std::vector<std::string> names = state_names(m);
+  hybrid::SimulationOptions o = p.options;
+  o.t_end = run.t0 + run.period;
+  o.record_events = false;
+  hybrid::InitialState init;
+  init.t = run.t0;
+  init.closed = p.closed;
+  unpack_state(m, run.x0, init.q, init.qd, init.aux);
+  const std::vector<bool> held = held_components(m, run.t0, init.q, init.qd, p.closed);
+  for (int c = 0; c < state_dimension(m); ++c) {
+    if (held[static_cast<std::size_t>(c)] || std::find(C.begin(), C.end(), c) != C.end())
+      continue;
+    const double h = 1e-6 * (1.0 + std::abs(run.x0(c)));
+    StateVector column = StateVector::Zero(run.x0.size());
+    bool ok = true;
+    for (const double s : {1.0, -1.0}) {
+      StateVector x = run.x0;
+      x(c) += s * h;
+      unpack_state(m, x, init.q, init.qd, init.aux);
+      try {
+        const hybrid::SimulationResult r = hybrid::simulate(m, init, o, nullptr);
+        ok = ok && r.reason == hybrid::StopReason::kEndTime;
+        column += s * pack_state(m, r.q, r.qd, r.aux);
+      } catch (const InvalidArgument&) {
+        ok = false;
+      }
+    }
+    if (!ok) continue;  // not decidable here: a start next to an obstacle
+    column /= 2.0 * h;
+    double coupling = 0.0;  // |∂x(t₀ + T)[C]/∂x₀[c]|∞
+    for (const int i : C) coupling = std::max(coupling, std::abs(column(i)));
+    if (coupling <= 1e-4) continue;
+    return "the component " + names[static_cast<std::size_t>(c)] +
+           " is not solved for, yet the solved ones depend on it (|dx(T)[solved]/d" +
+           names[static_cast<std::size_t>(c)] + "| = " + format_number(coupling) +
+           "): the multipliers of the solved block would not be the orbit's, and it need not "
+           "repeat. Solve for it too (--solve, Python solve=); only a coordinate the motion does "
+           "not depend on (a cyclic one) or one a closed contact holds may be left out";
+  }
+  return "";
+}
+
 Eigen::MatrixXd section_jacobian(const PeriodicProblem& p, const model::System& m,
                                  const FlowRun& run, const Eigen::MatrixXd& M_C) {
   // modulo a symmetry, the return map is G⁻¹ ∘ φ_T: Q = DG⁻¹ M (M itself otherwise)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "clatter/core/error.hpp"
 
@@ -75,7 +76,10 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
   const FlowRun run = run_flow(p, m, orbit.u, &log);
   orbit.x0 = run.x0;
   orbit.t0 = run.t0;
-  orbit.period = run.period;
+  // an impact section's flow that never met its impact has no period (run.period is the bound)
+  orbit.period = run.ok() || p.section.kind != OrbitSectionKind::kImpact
+                     ? run.period
+                     : std::numeric_limits<double>::quiet_NaN();
   orbit.events = std::move(log.events);
   if (!run.ok()) {
     orbit.message = "the flow stopped: " + run.result.message;
@@ -91,6 +95,10 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
     return false;
   }
   if (const std::string why = symmetry_mismatch(p, m, orbit.u, run); !why.empty()) {
+    orbit.message = why;
+    return false;
+  }
+  if (const std::string why = unsolved_dependence(p, m, run); !why.empty()) {
     orbit.message = why;
     return false;
   }

@@ -234,22 +234,12 @@ OrbitSetup make_orbit_setup(std::shared_ptr<const model::System> model,
   if (r.solve.empty()) {
     // a coordinate that a declared-closed contact holds alone (its normal row J_N names that
     // coordinate only: a block's y on its belt) keeps its value, and so does its velocity
-    std::vector<bool> held(static_cast<std::size_t>(m.nq()), false);
-    for (int c = 0; c < m.num_contacts(); ++c) {
-      if (!guess.closed[static_cast<std::size_t>(c)]) continue;
-      model::ContactGeometry k;
-      m.contact_geometry(c, guess.t, guess.q, guess.qd, k);
-      const Eigen::RowVectorXd jn = k.J.row(1);
-      Eigen::Index i = 0;
-      const double largest = jn.cwiseAbs().maxCoeff(&i);
-      if (largest > 0.0 && (jn.cwiseAbs().array() > 1e-12 * largest).count() == 1)
-        held[static_cast<std::size_t>(i)] = true;
-    }
+    const std::vector<bool> held =
+        analysis::held_components(m, guess.t, guess.q, guess.qd, guess.closed);
     const int nq = m.nq();
-    for (int i = 0; i < analysis::state_dimension(m); ++i) {
-      const bool is_held = i < 2 * nq && held[static_cast<std::size_t>(i % nq)];
-      if (i != sec.anchor && (!impact || i >= nq) && !is_held) solved.push_back(i);  // impact: q̇, a
-    }
+    for (int i = 0; i < analysis::state_dimension(m); ++i)
+      if (i != sec.anchor && (!impact || i >= nq) && !held[static_cast<std::size_t>(i)])
+        solved.push_back(i);  // impact: q̇, a
   } else {
     for (const std::string& name : r.solve)
       solved.push_back(analysis::state_index(m, name, "solve"));

@@ -144,7 +144,9 @@ constexpr Field kBranchPoint[] = {
 // continue's bifurcations.csv (app/continuation.hpp)
 constexpr Field kBifurcation[] = {
     {"branch", "", "up or down: the direction of the continuation"},
-    {"kind", "", "SN, PD, NS, grazing, region_change, stick_change or slip_lift_change"},
+    {"kind", "",
+     "SN, PD, NS, BP (a multiplier +1 where the branch does not turn: a pitchfork), grazing, "
+     "region_change, stick_change or slip_lift_change"},
     {"p", "[p]", "the parameter at the bifurcation"},
     {"period", "s", "the orbit's period there"},
     {"{s}", "[x]", "solved state component on the section", R::kSolved},

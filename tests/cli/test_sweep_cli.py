@@ -131,6 +131,17 @@ class OmegaSweep(unittest.TestCase):
             self.assertAlmostEqual(float(lines[-1].split(",")[1]), 1.38958, delta=5e-6)
             p = json.loads(out)["points"][0]
             self.assertEqual((p["distinct"], p["impacts_per_period"]), (1, 1.0))
+            # the contact by name, as every other option takes contacts (an index was required)
+            rc, _, err = run("sweep", BALL, "--omega", 3, 3, 1, "--section", "impact",
+                             "--contact", "ball", "--transient-periods", 600, "--record-periods",
+                             10, "--out", os.path.join(d, "named"), "--no-plot", "--no-progress")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "named", "bifurcation.csv")) as fh:
+                self.assertEqual(fh.read().splitlines(), lines)
+            rc, _, err = run("sweep", BALL, "--omega", 3, 3, 1, "--section", "impact",
+                             "--contact", "floor", "--out", os.path.join(d, "bad"), "--no-plot")
+            self.assertEqual(rc, 2)
+            self.assertIn('--contact: unknown contact "floor" of ball (known: ball)', err)
 
 
     def test_crossing_section_gives_the_closed_form_falling_speed(self):

@@ -441,3 +441,95 @@ def test_a_block_at_rest_on_two_corners_sticks_on_both():
         assert r.reason == "end_time"
         assert list(r.modes[0][:2]) == [3, 3] and list(r.modes[-1][:2]) == [3, 3], (mu, r.modes[0])
         assert len(r.events["t"]) == 0
+
+
+class GearMesh:
+    """Two gears (inertias 1, 2; radii 1, 1.5) with backlash 2b = 0.2 in the mesh coordinate
+    x = r1 theta1 - r2 theta2, torque sin(W t) on gear 1, dampers 0.05, 0.2; contacts drive
+    (gap b - x) and coast (b + x), e = 0.7. Coordinates (theta1, x): theta1 is cyclic."""
+    nq = 2
+    contacts = ["drive", "coast"]
+    coordinate_names = ["theta1", "x"]
+
+    def __init__(self, omega=2.0):
+        self.omega = omega
+
+    def parameters(self):
+        return {"omega": (self.omega, "rad/s", "forcing frequency")}
+
+    def with_parameter(self, name, value):
+        return GearMesh(value)
+
+    def mass_matrix(self, t, q):
+        k = 2.0 / 1.5 ** 2
+        return ((1.0 + k, -k), (-k, k))
+
+    def applied_forces(self, t, q, qd):
+        w2 = (qd[0] - qd[1]) / 1.5
+        t2 = -0.2 * w2
+        return (math.sin(self.omega * t) - 0.05 * qd[0] + t2 / 1.5, -t2 / 1.5)
+
+    def contact(self, c, t, q, qd):
+        s = -1.0 if c == 0 else 1.0
+        return 0.1 + s * q[1], ((1.0, 0.0), (0.0, s)), (0.0, 0.0), (0.0, 0.0)
+
+    def potential_energy(self, t, q):
+        return 0.0
+
+    def applied_power(self, t, q, qd):
+        w2 = (qd[0] - qd[1]) / 1.5
+        return (math.sin(self.omega * t) - 0.05 * qd[0]) * qd[0] - 0.2 * w2 * w2
+
+    def force_scale(self):
+        return 1.0
+
+
+def impact_speeds(model, omega):
+    """The drive and coast impact speeds of the motion settled after 150 forcing periods."""
+    m = model.with_parameter("omega", omega)
+    T = 2.0 * math.pi / omega
+    r = clatter.simulate(m, q=[0.0, 0.0], qd=[0.0, 0.0], t_end=160 * T, events_only=True,
+                         progress=False)
+    ev = r.events
+    late = (ev["kind"] == "impact") & (ev["t"] > 150 * T)
+    speeds = {}
+    for name in ("drive", "coast"):
+        v = -np.asarray(ev["v_N_pre"])[late & (ev["contact"] == name)]
+        speeds[name] = v
+    return speeds
+
+
+def test_a_symmetric_orbit_that_loses_its_symmetry_is_a_branch_point():
+    # a real multiplier crossed +1 where the branch did not turn back, and nothing was reported
+    # (a fold needs the turn). Independent check by simulation: above the branch point the
+    # settled motion is the symmetric one (each flank is hit at the same speeds, to 1e-5), below
+    # it an asymmetric one (the flanks' speeds differ).
+    model = clatter.python_model(GearMesh(), law="newton", e=0.7, compile=True)
+    br = clatter.continue_orbit(model, ["x", "theta1dot", "xdot"], "omega", (1.0, 4.0),
+                                direction="down", q=[0.0, 0.0], qd=[0.0, 0.0], t0=0.0,
+                                frequency="omega", transient=50, progress=False)
+    bp = br.bifurcation("BP")
+    assert len(bp) == 1, list(zip(br.bifurcations["kind"], br.bifurcations["p"]))
+    # the speeds each flank takes within a period, as sorted sets
+    def flanks(speeds):
+        return [np.unique(np.round(speeds[name], 6)) for name in ("drive", "coast")]
+
+    drive, coast = flanks(impact_speeds(model, bp[0] + 0.05))
+    assert len(drive) == len(coast) and np.max(np.abs(drive - coast)) < 1e-5, (drive, coast)
+    drive, coast = flanks(impact_speeds(model, bp[0] - 0.05))
+    assert len(drive) != len(coast) or np.max(np.abs(drive - coast)) > 1e-2, (drive, coast)
+
+
+def test_components_left_out_or_a_family_of_orbits_are_refused():
+    # leaving out a coordinate the motion depends on gave the multipliers of a block of the
+    # monodromy, "converged"; solving for a cyclic one made every orbit one of a family
+    # (multiplier 1), and continuation reported a false fold at every turn of its wandering
+    model = clatter.python_model(GearMesh(), law="newton", e=0.7, compile=True)
+    start = dict(q=[0.0, 0.0], qd=[0.0, 0.0], t0=0.0, frequency="omega", transient=50)
+    o = clatter.periodic_orbit(model, ["theta1dot", "xdot"], **start)
+    assert not o["converged"] and "the component x is not solved for" in o["message"]
+    o = clatter.periodic_orbit(model, ["theta1", "x", "theta1dot", "xdot"], **start)
+    assert o["converged"] and min(abs(complex(l) - 1.0) for l in o["multipliers"]) < 1e-6
+    with pytest.raises(ValueError, match="start: the start orbit has a multiplier 1"):
+        clatter.continue_orbit(model, ["theta1", "x", "theta1dot", "xdot"], "omega", (1.0, 4.0),
+                               progress=False, **start)

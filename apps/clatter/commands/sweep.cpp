@@ -68,7 +68,7 @@ struct SweepCliOptions {
   bool carry_given{false};
   std::string section{"apex"};
   std::string observe;
-  int contact{-1};
+  std::string contact;  // a contact's name or index; empty: any
   std::vector<std::string> crossing;  ///< --crossing NAME VALUE [DIR]
   std::vector<std::string> initial;
   int threads{2};
@@ -255,7 +255,17 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
     require(o.crossing.empty(), "--crossing", "is for --section crossing");
   }
   r.observe = o.observe;
-  r.contact = o.contact;
+  r.contact = -1;  // --contact: a name, as every other option takes contacts, or an index
+  if (!o.contact.empty() && o.contact != "-1") {
+    std::string known;
+    for (int c = 0; c < sc.model->num_contacts(); ++c) {
+      const std::string& name = sc.model->contact(c).name;
+      if (o.contact == name || o.contact == std::to_string(c)) r.contact = c;
+      known += (known.empty() ? "" : ", ") + name;
+    }
+    require(r.contact >= 0, "--contact",
+            "unknown contact \"" + o.contact + "\" of " + sc.kind + " (known: " + known + ")");
+  }
   r.transient_periods = o.transient_periods;
   r.record_periods = o.record_periods;
   r.threads = o.threads;
@@ -547,7 +557,8 @@ Run add_sweep(CLI::App& app) {
   sub->add_option("--observe", o->observe,
                   "quantity on the section: a coordinate (y), a velocity (ydot); on the impact "
                   "section also phase, v_N (default: y on apex and crossing, phase on impact)");
-  sub->add_option("--contact", o->contact, "impact section: only this contact's impacts (-1: any)")
+  sub->add_option("--contact", o->contact,
+                  "impact section: only this contact's impacts, by name (or index; -1: any)")
       ->capture_default_str();
   sub->add_option("--initial", o->initial,
                   "NAME=VALUE,... over the scenario's start (t, coordinates, velocities NAMEdot); "

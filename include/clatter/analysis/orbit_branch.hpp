@@ -100,6 +100,9 @@ enum class OrbitEventKind : std::uint8_t {
   kStickChange,     ///< a sticking phase is gained or lost
   kSlipLiftChange,  ///< a slip onset or a lift-off is gained or lost (a stance that starts to
                     ///< slide or to leave its obstacle before the next impact)
+  kBranchPoint,     ///< "BP": a real multiplier crosses +1 where the branch does not turn back
+                    ///< (a pitchfork: a symmetric orbit that loses its symmetry, as two gears'
+                    ///< rattle does; or a transcritical point): other branches meet this one
 };
 [[nodiscard]] std::string_view to_string(OrbitEventKind k);
 

@@ -183,6 +183,21 @@ void start_and_period(const PeriodicProblem& p, const model::System& m, const Ei
 [[nodiscard]] std::string symmetry_mismatch(const PeriodicProblem& p, const model::System& m,
                                             const Eigen::VectorXd& u, const FlowRun& run);
 
+/// The components a contact declared closed holds alone (its normal row J_N names one
+/// coordinate only: a block's y on its belt): that coordinate and its velocity.
+[[nodiscard]] std::vector<bool> held_components(
+    const model::System& m, double t, const model::VecQ& q, const model::VecQ& qd,
+    const std::array<bool, model::kMaxContacts>& closed);
+
+/// A component left out of the solved ones (and the anchor) must not drive them: the multipliers
+/// are the eigenvalues of the monodromy's block on the solved components, which are the orbit's
+/// only if ∂x(t₀ + T)[C]/∂x₀[c] = 0 for every other c (a cyclic coordinate: the rod's x on the
+/// floor; a velocity the solved ones do not feel) or if c is held by a closed contact. "" if so
+/// (to 1e-4, above the differences' noise), else which component and what to do. Forced and
+/// anchored sections without a symmetry (two flows per unsolved component); "" for the others.
+[[nodiscard]] std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m,
+                                              const FlowRun& run);
+
 /// An autonomous section's transversality: the rate d(x[a] − ν t)/dt of the anchor's section
 /// function at the end state of `run` (its return to the section), with the modes the run ends
 /// in; NaN for forced and impact sections. Zero where the flow touches the section without
