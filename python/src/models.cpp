@@ -41,11 +41,25 @@ void flatten(const py::dict& d, const std::string& prefix,
     const std::string name = prefix + py::str(k).cast<std::string>();
     if (py::isinstance<py::dict>(v)) {
       flatten(v.cast<py::dict>(), name + ".", out);
+    } else if ((py::isinstance<py::sequence>(v) && !py::isinstance<py::str>(v)) ||
+               py::isinstance<py::array>(v)) {
+      // a list (a cradle's masses = [...]): its entries, as NumberSpec reads them
+      std::size_t i = 0;
+      for (const py::handle x : v) {
+        const std::string entry = name + "[" + std::to_string(i++) + "]";
+        try {
+          out.emplace_back(entry, x.cast<double>());
+        } catch (const py::cast_error&) {
+          throw InvalidArgument("model." + entry,
+                                "must be a number, got " + py::repr(x).cast<std::string>());
+        }
+      }
     } else {
       try {
         out.emplace_back(name, v.cast<double>());
       } catch (const py::cast_error&) {
-        throw InvalidArgument("model." + name, "must be a number (or a dict of numbers), got " +
+        throw InvalidArgument("model." + name,
+                              "must be a number (or a list or a dict of numbers), got " +
                                                    py::repr(v).cast<std::string>());
       }
     }

@@ -46,7 +46,10 @@ constexpr Field kEvent[] = {
     {"v_N_post", "m/s", "normal contact velocity after"},
     {"Lambda_T", "N s", "tangential impulse"},
     {"Lambda_N", "N s", "normal impulse (>= 0)"},
-    {"delta_energy", "J", "kinetic energy change at the event (<= 0 for a dissipative law)"},
+    {"delta_energy", "J",
+     "kinetic energy change at the event (<= 0 for a dissipative law); a row of a collision of "
+     "several contacts holds its contact's share 1/2 Lambda.(v- + v+), and the rows of one "
+     "collision event sum to its change (one row alone may be > 0)"},
     {"energy", "J", "energy after the event"},
     {"t_accumulation", "s", "a chatter's accumulation time (closure events), else empty"},
     {"{q}", "[q]", "generalised coordinate at the event", R::kCoordinate},

@@ -143,6 +143,24 @@ std::string NumberSpec::text(std::string_view k, const std::string& fallback) {
 
 std::vector<double> NumberSpec::vector(std::string_view k, std::size_t size,
                                        std::vector<double> fallback) {
+  // a list is given as its entries "k[0]", "k[1]", … (Python's masses=[1, 2, 3])
+  std::vector<double> list;
+  for (std::size_t n = 0;; ++n) {
+    const std::string entry = std::string(k) + "[" + std::to_string(n) + "]";
+    std::size_t found = values_.size();
+    for (std::size_t i = 0; i < values_.size(); ++i)
+      if (values_[i].first == entry) found = i;
+    if (found == values_.size()) break;
+    read_[found] = true;
+    require_finite(values_[found].second, key(entry).c_str());
+    list.push_back(values_[found].second);
+  }
+  if (!list.empty()) {
+    require(size == 0 || list.size() == size, key(k).c_str(),
+            "must be a list of " + std::to_string(size) + " numbers, got " +
+                std::to_string(list.size()));
+    return list;
+  }
   if (size == 1) return {number(k, fallback.empty() ? 0.0 : fallback[0])};
   for (const auto& [name, v] : values_)
     require(name != k, key(k).c_str(), "must be a list of numbers");

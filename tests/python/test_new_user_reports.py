@@ -533,3 +533,15 @@ def test_components_left_out_or_a_family_of_orbits_are_refused():
     with pytest.raises(ValueError, match="start: the start orbit has a multiplier 1"):
         clatter.continue_orbit(model, ["theta1", "x", "theta1dot", "xdot"], "omega", (1.0, 4.0),
                                progress=False, **start)
+
+
+def test_a_models_list_parameter_is_given_as_a_python_list():
+    # docs/models.md: "a cradle's ball masses are masses = [...]"; Python refused any list
+    masses = [1.0, 1.5, 1.0, 0.7, 1.2]
+    by_list = clatter.Model("pendulum_chain", masses=masses, radius=0.05, length=0.3)
+    by_array = clatter.Model("pendulum_chain", masses=np.array(masses), radius=0.05, length=0.3)
+    by_name = clatter.Model("pendulum_chain", n=5, radius=0.05, length=0.3,
+                            **{f"{b}.mass": x for b, x in zip("ABCDE", masses)})
+    assert by_list.parameters == by_name.parameters == by_array.parameters
+    with pytest.raises(ValueError, match=r"model.masses\[1\]: must be a number"):
+        clatter.Model("pendulum_chain", masses=[1.0, "heavy"], radius=0.05, length=0.3)

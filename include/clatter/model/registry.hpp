@@ -90,7 +90,8 @@ bool register_model(std::string kind, std::string doc, Factory make);
 [[nodiscard]] std::unique_ptr<System> make_model(std::string_view kind, ModelSpec& spec);
 
 /// A ModelSpec over a flat list of named numbers (Python keyword arguments, tests). A dotted name
-/// "surface.omega" is key "omega" of sub-table "surface".
+/// "surface.omega" is key "omega" of sub-table "surface"; a list is its entries "masses[0]",
+/// "masses[1]", … in order.
 class NumberSpec final : public ModelSpec {
  public:
   NumberSpec(std::vector<std::pair<std::string, double>> values, std::string prefix = "model");
