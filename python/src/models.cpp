@@ -60,7 +60,7 @@ void flatten(const py::dict& d, const std::string& prefix,
       } catch (const py::cast_error&) {
         throw InvalidArgument("model." + name,
                               "must be a number (or a list or a dict of numbers), got " +
-                                                   py::repr(v).cast<std::string>());
+                                  py::repr(v).cast<std::string>());
       }
     }
   }

@@ -659,8 +659,8 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
 }
 
 std::vector<bool> held_components(const model::System& m, double t, const model::VecQ& q,
-                                   const model::VecQ& qd,
-                                   const std::array<bool, model::kMaxContacts>& closed) {
+                                  const model::VecQ& qd,
+                                  const std::array<bool, model::kMaxContacts>& closed) {
   const int nq = m.nq();
   std::vector<bool> held(static_cast<std::size_t>(state_dimension(m)), false);
   for (int c = 0; c < m.num_contacts(); ++c) {
@@ -693,8 +693,7 @@ std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m
   unpack_state(m, run.x0, init.q, init.qd, init.aux);
   const std::vector<bool> held = held_components(m, run.t0, init.q, init.qd, p.closed);
   for (int c = 0; c < state_dimension(m); ++c) {
-    if (held[static_cast<std::size_t>(c)] || std::find(C.begin(), C.end(), c) != C.end())
-      continue;
+    if (held[static_cast<std::size_t>(c)] || std::find(C.begin(), C.end(), c) != C.end()) continue;
     const double h = 1e-6 * (1.0 + std::abs(run.x0(c)));
     StateVector column = StateVector::Zero(run.x0.size());
     bool ok = true;

@@ -55,8 +55,7 @@ void Run::close_together(const Touching& closing, const VecQ& qd, Modes& modes) 
     for (int c = 0; c < d_.shape.num_contacts; ++c) {
       if (!closing[idx(c)] || modes[idx(c)] != ContactMode::kStick) continue;
       const Vec2 lam = d_.cd.lambda[idx(c)];
-      const double excess =
-          std::abs(lam.x()) - (mu_s(c) * std::max(lam.y(), 0.0) + d_.lambda_tol);
+      const double excess = std::abs(lam.x()) - (mu_s(c) * std::max(lam.y(), 0.0) + d_.lambda_tol);
       if (excess > worst_excess) {
         worst_excess = excess;
         worst = c;

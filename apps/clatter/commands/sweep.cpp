@@ -68,7 +68,7 @@ struct SweepCliOptions {
   bool carry_given{false};
   std::string section{"apex"};
   std::string observe;
-  std::string contact;  // a contact's name or index; empty: any
+  std::string contact;                // a contact's name or index; empty: any
   std::vector<std::string> crossing;  ///< --crossing NAME VALUE [DIR]
   std::vector<std::string> initial;
   int threads{2};
