@@ -8,6 +8,7 @@ names are those of the command line's CSV files.
 import functools as _functools
 import os as _os
 import sys as _sys
+import warnings as _warnings
 from typing import Any, Sequence, Union
 
 import numpy as _np
@@ -416,6 +417,29 @@ def _crossing_section(section, crossing):
     return "crossing:%s:%r:%s" % (crossing[0], float(crossing[1]), direction)
 
 
+_CONFORMANCE_CHECKED: set[int] = set()
+
+
+def _check_python_model_once(model, t0, q, qd):
+    """A Python model's conformance check (model/conformance.hpp) at its first start, as the CLI
+    checks a plugin's: a warning naming the failed checks (a Jacobian row of the wrong sign runs
+    without an error otherwise), once per model object."""
+    if not str(model.kind).startswith("python:") or id(model) in _CONFORMANCE_CHECKED:
+        return
+    _CONFORMANCE_CHECKED.add(id(model))
+    try:
+        report = model.check_conformance(float(t0), [float(x) for x in _np.ravel(q)],
+                                         [float(x) for x in _np.ravel(qd)])
+    except Exception:  # a start of the wrong shape: the run itself says what is wrong
+        return
+    failed = [f"{c['name']} (error {c['error']:.3g}, tolerance {c['tolerance']:.3g})"
+              for c in report["checks"] if not c["pass"]]
+    if failed:
+        _warnings.warn(f"model {model.kind} fails its conformance check at the start: "
+                       f"{'; '.join(failed)} (Model.check_conformance, docs/models.md)",
+                       stacklevel=3)
+
+
 def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
              t0: float | None = None, aux: Vector | None = None, t_end: float | None = None,
              output_dt: float | None = None, events_only: bool = False,
@@ -441,6 +465,7 @@ def simulate(system: System, q: Vector | None = None, qd: Vector | None = None,
     time (None: in terminals and notebooks, when tqdm is installed; False: never; True: always).
     """
     model, q, qd, t0, aux, opts, horizon_given = _start(system, q, qd, t0, aux)
+    _check_python_model_once(model, t0, q, qd)
     opts = dict(opts)
     opts.update(options)
     horizon_given = horizon_given or "chatter_horizon" in options

@@ -545,3 +545,26 @@ def test_a_models_list_parameter_is_given_as_a_python_list():
     assert by_list.parameters == by_name.parameters == by_array.parameters
     with pytest.raises(ValueError, match=r"model.masses\[1\]: must be a number"):
         clatter.Model("pendulum_chain", masses=[1.0, "heavy"], radius=0.05, length=0.3)
+
+
+class PendulumWrongRow(Pendulum):
+    """The pendulum with its contact's normal row of the wrong sign (J_N = +L for the gap
+    L (theta_s - theta), whose gradient is -L)."""
+
+    def contact(self, c, t, q, qd):
+        return (self.L * (self.theta_s - q[0]), ((0.0,), (self.L,)), (0.0, 0.0), (0.0, 0.0),
+                self.L)
+
+
+def test_a_python_model_is_checked_for_conformance_at_its_first_run():
+    # a sign error in J ran without an error (the ball ended 13 m inside the table); the CLI
+    # checks a plugin's model at its start, Python did not
+    bad = clatter.python_model(PendulumWrongRow(), law="newton", e=0.7)
+    with pytest.warns(UserWarning, match=r"python:PendulumWrongRow fails its conformance check.*"
+                                         r"contact.stop.gap_gradient"):
+        clatter.simulate(bad, q=[0.0], qd=[0.0], t_end=0.1, progress=False)
+    good = clatter.python_model(Pendulum(), law="newton", e=0.7)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        clatter.simulate(good, q=[0.0], qd=[0.0], t_end=0.1, progress=False)
