@@ -181,7 +181,11 @@ bool run_value(const model::System& base, const hybrid::InitialState& init,
       rec.complete = false;
       rec.message = "max_time = " + format_number(sw.max_time) + " s ran out after " +
                     std::to_string(clocked.counted()) + " of " + std::to_string(std::lround(N)) +
-                    " " + to_string(sw.clock) + " (transient + record)";
+                    " " + to_string(sw.clock) +
+                    (sw.clock == SweepClock::kImpacts && sw.clock_contact >= 0
+                         ? " of contact " + base.contact(sw.clock_contact).name
+                         : std::string()) +
+                    " (transient + record)";
       if (sw.clock == SweepClock::kImpacts && r.chatter_sequences > 0)
         rec.message +=
             "; a chatter ended in its accumulation point (the contact closed there, its "

@@ -4,6 +4,7 @@
 #include "clatter/model/registry.hpp"
 
 #include <toml++/toml.h>
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <limits>
@@ -357,7 +358,12 @@ Scenario parse_scenario(std::string_view text, const std::string& source,
   TomlSpec model_s(model_t, "model", &root);
   const std::string kind = model_s.text("kind", "");
   const std::string plugin = model_s.text("plugin", "");
-  if (!plugin.empty()) {
+  // a kind a plugin already registered (--plugin, Python's load_plugin, or this scenario read
+  // before) is used as it is: the scenario's plugin is looked for only when the kind is missing
+  const auto& kinds = model::registered_models();
+  const bool known = std::any_of(kinds.begin(), kinds.end(),
+                                 [&](const model::RegisteredModel& r) { return r.kind == kind; });
+  if (!plugin.empty() && !known) {
     // its kinds are registered before the kind is looked up
     (void)model::load_plugin(model::find_plugin(plugin, base, "model.plugin"), "model.plugin");
   }

@@ -16,6 +16,7 @@ import csv
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,22 @@ class PluginCli(unittest.TestCase):
                 first = next(r for r in csv.DictReader(f) if r["kind"] == "impact")
         w, L, u0 = math.sqrt(8.0 / 2.0), 0.5, 3.0  # user_model.toml: t1 = asin(w L/u0)/w
         self.assertAlmostEqual(float(first["t"]), math.asin(w * L / u0) / w, delta=1e-9)
+
+    def test_a_kind_loaded_by_plugin_is_used_by_a_scenario_naming_its_plugin(self):
+        # the scenario's `plugin = "spring_box"` was looked up by name even though --plugin had
+        # loaded it: "no plugin 'spring_box'" where it is not installed, "registered already"
+        # where it is
+        with tempfile.TemporaryDirectory() as d:
+            # the scenario names a copy of the library beside it (an installed one, say)
+            shutil.copy(EXAMPLE, os.path.join(d, "libspring_box.so"))
+            scenario = os.path.join(d, "box.toml")
+            with open(SCENARIO) as f, open(scenario, "w") as g:
+                g.write(f.read().replace('plugin = "spring_box"', 'plugin = "libspring_box.so"'))
+            env = {k: v for k, v in os.environ.items() if k != "CLATTER_PLUGIN_PATH"}
+            p = subprocess.run([CLATTER, "simulate", "--plugin", EXAMPLE, scenario, "--out", d,
+                                "--no-plot", "--t-end", "1"], capture_output=True, text=True,
+                               timeout=120, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
 
     def test_bad_plugins_are_one_line_and_exit_2(self):
         cases = [
