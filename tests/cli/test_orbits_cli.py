@@ -117,6 +117,27 @@ class OrbitsCli(unittest.TestCase):
             self.assertEqual(first["stable"], "1")
             self.assertAlmostEqual(float(first["max_abs_multiplier"]), 0.9, delta=1e-6)
 
+    def test_orbits_says_when_only_a_neutral_multiplier_makes_it_unstable(self):
+        # the same ball with its x and xdot solved for: x is cyclic and xdot conserved (Newton's
+        # frictionless law), two multipliers 1 exactly beside the pair of modulus e = 0.9; the
+        # orbit is reported "stable": false and the note says why
+        path = os.path.join(EXAMPLES, "ball_table_period1.toml")
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("orbits", path, "--solve", "x,y,xdot,ydot", "--transient", "100",
+                               "--out", d, "--no-plot")
+            self.assertEqual(rc, 0, err)
+            moduli = sorted(m["abs"] for m in json.loads(out)["multipliers"])
+            self.assertAlmostEqual(moduli[0], 0.9, delta=1e-6)
+            self.assertAlmostEqual(moduli[-1], 1.0, delta=1e-9)
+            self.assertIn("the only multiplier on or outside the unit circle is 1", err)
+        # without them the orbit is stable and nothing is said
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, err = run("orbits", path, "--solve", "y,ydot", "--transient", "100",
+                               "--out", d, "--no-plot")
+            self.assertEqual(rc, 0, err)
+            self.assertTrue(json.loads(out)["stable"])
+            self.assertNotIn("note", err)
+
     def test_section_impact_map_settles_on_the_ndc_orbit(self):
         # the impact map of [NDC] row 5-9 from Table 4's state: the orbit is stable (spec 5.7
         # multipliers below 1 in modulus), so the return times settle on T = 5.92187 and the

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <numbers>
 #include <sstream>
@@ -129,6 +130,21 @@ int run_orbit_cli(const OrbitProblemOptions& o, const std::string& out, bool plo
     std::cerr << "clatter: orbits: not converged: " << orbit.message << "\n";
     return 3;
   }
+  // "stable": false for a multiplier 1 alone (a family of orbits: a cyclic coordinate solved
+  // for, a translation of the whole motion) says nothing about the others: said on stderr
+  double neutral = 1.0;
+  bool others_inside = true;
+  for (const std::complex<double>& l : orbit.multipliers) {
+    const double d = std::abs(l - 1.0);
+    if (d < neutral) neutral = d;
+    if (d >= 1e-6 && std::abs(l) >= 1.0) others_inside = false;
+  }
+  if (!orbit.stable && neutral < 1e-6 && others_inside)
+    std::cerr << "clatter: orbits: note: the only multiplier on or outside the unit circle is 1 "
+                 "(to "
+              << neutral
+              << "): a neutral direction, the orbit one of a family (a coordinate the motion "
+                 "does not depend on is among the solved ones); the others lie inside\n";
   return 0;
 }
 
