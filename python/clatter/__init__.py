@@ -1350,7 +1350,8 @@ def _initial_from_text(system, text):
 def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, int]],
                      carry_over: str = "none",
                      initial: Sequence[tuple[float, Vector, Vector] | str] | None = None,
-                     section: str = "apex", observe: str | None = None, contact: int = -1,
+                     section: str = "apex", observe: str | None = None,
+                     contact: int | str = -1,
                      transient_periods: float = 1000.0, record_periods: float = 200.0,
                      period_parameter: str = "surface.omega", threads: int = 2,
                      periodic_tol: float | None = None, periodic_check: bool = True,
@@ -1411,6 +1412,11 @@ def sweep_parameters(system: System, params: Sequence[tuple[str, float, float, i
                  for t, q, qd in initials]
     if observe is None:
         observe = ""  # the command's default for the section (app/sweep.hpp): phase, else y
+    if isinstance(contact, str):  # by name, as the CLI's --contact
+        names = list(model.contact_names)
+        if contact not in names:
+            raise ValueError(f'contact: no contact "{contact}" (contacts: {", ".join(names)})')
+        contact = names.index(contact)
     # a bad simulation option is one error here, not one error row per value
     _clatter._check_options(dict(opts, t_end=opts.get("t_end", 0.0) or initials[0][0] + 1.0)
                             if initials else opts, initials[0][0] if initials else 0.0)

@@ -12,6 +12,7 @@
 
 #include "clatter/analysis/bifurcation_sweep.hpp"
 #include "clatter/core/error.hpp"
+#include "clatter/model/contact_index.hpp"
 
 namespace clatter::analysis {
 
@@ -276,14 +277,7 @@ void parse_clock(std::string_view spec, const model::System& model, const char* 
   contact = -1;
   if (colon == std::string_view::npos) return;
   require(clock == SweepClock::kImpacts, field, "only impacts takes a contact (impacts:CONTACT)");
-  const std::string_view name = spec.substr(colon + 1);
-  std::string names;
-  for (int c = 0; c < model.num_contacts(); ++c) {
-    if (model.contact(c).name == name) contact = c;
-    names += (names.empty() ? "" : ", ") + model.contact(c).name;
-  }
-  require(contact >= 0, field,
-          "the model has no contact \"" + std::string(name) + "\" (contacts: " + names + ")");
+  contact = model::contact_index(model, spec.substr(colon + 1), field);
 }
 
 void validate(const ParameterSweep& sw, const model::System& model,

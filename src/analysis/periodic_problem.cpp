@@ -539,6 +539,29 @@ auto unknown_flow(const PeriodicProblem& p, const model::System& m, const Eigen:
   };
 }
 
+// the flow from the full state x₀ + h e_c (from init's time and closed contacts, to o.t_end), as a
+// FlowRun: its end state; a refused start is a failed flow
+auto state_flow(const model::System& m, const hybrid::InitialState& init,
+                const hybrid::SimulationOptions& o, const StateVector& x0, int c) {
+  return [&m, &init, &o, &x0, c](double h) {
+    FlowRun run;
+    run.t0 = init.t;
+    run.x0 = x0;
+    run.x0(c) += h;
+    hybrid::InitialState start = init;
+    unpack_state(m, run.x0, start.q, start.qd, start.aux);
+    try {
+      run.result = hybrid::simulate(m, start, o, nullptr);
+    } catch (const InvalidArgument& e) {
+      run.result.reason = hybrid::StopReason::kNonFinite;
+      run.result.t = init.t;
+      run.result.message = std::string("the start was refused: ") + e.what();
+    }
+    run.x_end = run.ok() ? pack_state(m, run.result.q, run.result.qd, run.result.aux) : run.x0;
+    return run;
+  };
+}
+
 // the warning of the differences that straddled a change of the events
 void note_straddled(const std::vector<std::string>& straddled, std::string* warning) {
   if (warning == nullptr) return;
@@ -548,8 +571,8 @@ void note_straddled(const std::vector<std::string>& straddled, std::string* warn
   for (const std::string& s : straddled) list += (list.empty() ? "" : ", ") + s;
   *warning = "the perturbed flows of " + list +
              " took different events on either side, also at a step 100 times smaller: the orbit "
-             "sits on a "
-             "discontinuity of its flow (a stick boundary, an obstacle at the start, a grazing), "
+             "sits on a discontinuity of its flow (a stick boundary, an obstacle at the start, a "
+             "grazing), "
              "and the multipliers by differences are not reliable there (the variational "
              "monodromy, CLI --monodromy variational, Python monodromy=\"variational\", "
              "takes such points by saltation where the section allows it)";
@@ -627,29 +650,8 @@ bool monodromy_differences(const PeriodicProblem& p, const model::System& m,
   for (Eigen::Index j = 0; j < nc; ++j) {
     const int c = C[static_cast<std::size_t>(j)];
     const std::string what = "state component " + names[static_cast<std::size_t>(c)];
-    // the flow from x₀ + h e_c, as a FlowRun (its end state; a refused start is a failed flow)
-    const auto flow = [&](double h) {
-      FlowRun run;
-      run.t0 = t0;
-      StateVector x = x0;
-      x(c) += h;
-      hybrid::InitialState start = init;
-      unpack_state(m, x, start.q, start.qd, start.aux);
-      run.x0 = x;
-      try {
-        run.result = hybrid::simulate(m, start, o, nullptr);
-      } catch (const InvalidArgument& e) {
-        run.result.reason = hybrid::StopReason::kNonFinite;
-        run.result.t = t0;
-        run.result.message = std::string("the start was refused: ") + e.what();
-      }
-      run.x_end = run.result.reason == hybrid::StopReason::kEndTime
-                      ? pack_state(m, run.result.q, run.result.qd, run.result.aux)
-                      : x;
-      return run;
-    };
-    const Difference dj =
-        central_difference(1e-6 * (1.0 + std::abs(x0(c))), flow, what, failure, end_in_C);
+    const Difference dj = central_difference(
+        1e-6 * (1.0 + std::abs(x0(c))), state_flow(m, init, o, x0, c), what, failure, end_in_C);
     if (!dj.ok) return false;
     if (dj.straddles) straddled.push_back(what);
     M_C.col(j) = dj.derivative;
@@ -694,23 +696,11 @@ std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m
   const std::vector<bool> held = held_components(m, run.t0, init.q, init.qd, p.closed);
   for (int c = 0; c < state_dimension(m); ++c) {
     if (held[static_cast<std::size_t>(c)] || std::find(C.begin(), C.end(), c) != C.end()) continue;
-    const double h = 1e-6 * (1.0 + std::abs(run.x0(c)));
-    StateVector column = StateVector::Zero(run.x0.size());
-    bool ok = true;
-    for (const double s : {1.0, -1.0}) {
-      StateVector x = run.x0;
-      x(c) += s * h;
-      unpack_state(m, x, init.q, init.qd, init.aux);
-      try {
-        const hybrid::SimulationResult r = hybrid::simulate(m, init, o, nullptr);
-        ok = ok && r.reason == hybrid::StopReason::kEndTime;
-        column += s * pack_state(m, r.q, r.qd, r.aux);
-      } catch (const InvalidArgument&) {
-        ok = false;
-      }
-    }
-    if (!ok) continue;  // not decidable here: a start next to an obstacle
-    column /= 2.0 * h;
+    const Difference d =
+        central_difference(1e-6 * (1.0 + std::abs(run.x0(c))), state_flow(m, init, o, run.x0, c),
+                           "", nullptr, [](const FlowRun& r) { return r.x_end; });
+    if (!d.ok) continue;  // not decidable here: a start next to an obstacle
+    const Eigen::VectorXd& column = d.derivative;
     double coupling = 0.0;  // |∂x(t₀ + T)[C]/∂x₀[c]|∞
     for (const int i : C) coupling = std::max(coupling, std::abs(column(i)));
     if (coupling <= 1e-4) continue;

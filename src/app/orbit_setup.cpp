@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "clatter/core/error.hpp"
+#include "clatter/model/contact_index.hpp"
 #include "clatter/model/motion_symmetry.hpp"
 
 namespace clatter::app {
@@ -83,17 +84,6 @@ hybrid::InitialState state_of(const hybrid::SimulationResult& r) {
   return s;
 }
 
-int contact_index(const model::System& m, const std::string& name, const char* field) {
-  std::string names;
-  int found = -1;
-  for (int c = 0; c < m.num_contacts(); ++c) {
-    if (m.contact(c).name == name) found = c;
-    names += (names.empty() ? "" : ", ") + m.contact(c).name;
-  }
-  require(found >= 0, field, "no contact \"" + name + "\" (contacts: " + names + ")");
-  return found;
-}
-
 // the middle of the longest event-free stretch of the n periods after t_guess, as ω t [rad]
 double quiet_phase(const hybrid::SimulationOptions& options, const model::System& m,
                    const hybrid::InitialState& from, double t_guess, double omega, int periods) {
@@ -155,7 +145,7 @@ OrbitSetup make_orbit_setup(std::shared_ptr<const model::System> model,
             "impact-section",
             "an impact section takes no --anchor, --frequency, --phase or --period");
     sec.kind = analysis::OrbitSectionKind::kImpact;
-    sec.contact = contact_index(m, r.impact, "impact-section");
+    sec.contact = model::contact_index(m, r.impact, "impact-section");
     sec.impacts = r.impacts;
     sec.max_period = r.max_period;
     if (r.start_on_section) {
@@ -229,7 +219,7 @@ OrbitSetup make_orbit_setup(std::shared_ptr<const model::System> model,
 
   sec.modulo_symmetry = r.modulo_symmetry;
   for (const std::string& name : r.closed)
-    guess.closed[static_cast<std::size_t>(contact_index(m, name, "closed"))] = true;
+    guess.closed[static_cast<std::size_t>(model::contact_index(m, name, "closed"))] = true;
   std::vector<int> solved;
   if (r.solve.empty()) {
     // a coordinate that a declared-closed contact holds alone (its normal row J_N names that

@@ -6,6 +6,7 @@
 
 #include "clatter/core/error.hpp"
 #include "clatter/io/schema.hpp"
+#include "clatter/model/contact_index.hpp"
 
 namespace clatter::app {
 
@@ -17,12 +18,6 @@ std::vector<std::string> split(const std::string& s) {
   std::string item;
   while (std::getline(in, item, ':')) out.push_back(item);
   return out;
-}
-
-int contact_index(const model::System& m, const std::string& name) {
-  for (int c = 0; c < m.num_contacts(); ++c)
-    if (m.contact(c).name == name) return c;
-  throw InvalidArgument("section", "unknown contact '" + name + "'");
 }
 
 double number(const std::string& text) {
@@ -44,7 +39,7 @@ analysis::PoincareSection parse_section(const model::System& m, const SectionReq
   if (p[0] == "impact") {
     require(p.size() <= 2, "section", "impact[:CONTACT]");
     s.kind = analysis::PoincareKind::kImpact;
-    if (p.size() == 2) s.contact = contact_index(m, p[1]);
+    if (p.size() == 2) s.contact = model::contact_index(m, p[1], "section");
   } else if (p[0] == "event") {
     require(p.size() == 2 || p.size() == 3, "section", "event:KIND[:CONTACT]");
     s.kind = analysis::PoincareKind::kEvent;
@@ -57,7 +52,7 @@ analysis::PoincareSection parse_section(const model::System& m, const SectionReq
       }
     }
     require(known, "section", "unknown event kind '" + p[1] + "'");
-    if (p.size() == 3) s.contact = contact_index(m, p[2]);
+    if (p.size() == 3) s.contact = model::contact_index(m, p[2], "section");
   } else if (p[0] == "phase") {
     require(p.size() <= 2, "section", "phase[:PHI]");
     s.kind = analysis::PoincareKind::kPhase;

@@ -141,7 +141,7 @@ class OmegaSweep(unittest.TestCase):
             rc, _, err = run("sweep", BALL, "--omega", 3, 3, 1, "--section", "impact",
                              "--contact", "floor", "--out", os.path.join(d, "bad"), "--no-plot")
             self.assertEqual(rc, 2)
-            self.assertIn('--contact: unknown contact "floor" of ball (known: ball)', err)
+            self.assertIn('--contact: no contact "floor" (contacts: ball)', err)
 
 
     def test_crossing_section_gives_the_closed_form_falling_speed(self):

@@ -568,3 +568,16 @@ def test_a_python_model_is_checked_for_conformance_at_its_first_run():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         clatter.simulate(good, q=[0.0], qd=[0.0], t_end=0.1, progress=False)
+
+
+def test_a_sweeps_contact_is_named_as_the_cli_takes_it():
+    # --contact took an index only; the CLI now takes a name, and Python as well
+    m = clatter.python_model(ImpactPendulum(), law="newton", e=0.8)
+    kw = dict(initial=[(0.0, [0.3], [0.0])], section="impact", period_parameter="omega",
+              transient_periods=20, record_periods=5, progress=False)
+    by_name = clatter.sweep_parameters(m, [("omega", 1.2, 1.2, 1)], contact="wall", **kw)
+    by_index = clatter.sweep_parameters(m, [("omega", 1.2, 1.2, 1)], contact=0, **kw)
+    assert len(by_name["values"][0]) > 0
+    np.testing.assert_array_equal(by_name["values"][0], by_index["values"][0])
+    with pytest.raises(ValueError, match=r'contact: no contact "floor" \(contacts: wall\)'):
+        clatter.sweep_parameters(m, [("omega", 1.2, 1.2, 1)], contact="floor", **kw)

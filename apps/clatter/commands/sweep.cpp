@@ -38,6 +38,7 @@
 #include "clatter/app/sweep.hpp"
 #include "clatter/io/output_target.hpp"
 #include "clatter/io/scenario.hpp"
+#include "clatter/model/contact_index.hpp"
 #include "commands/commands.hpp"
 #include "commands/mpi_world.hpp"
 #include "commands/output_set.hpp"
@@ -255,16 +256,12 @@ analysis::ParameterSweep build_sweep(const SweepCliOptions& o, const io::Scenari
     require(o.crossing.empty(), "--crossing", "is for --section crossing");
   }
   r.observe = o.observe;
-  r.contact = -1;  // --contact: a name, as every other option takes contacts, or an index
+  // --contact: a name, as every other option takes contacts, or an index (-1: any)
+  r.contact = -1;
   if (!o.contact.empty() && o.contact != "-1") {
-    std::string known;
-    for (int c = 0; c < sc.model->num_contacts(); ++c) {
-      const std::string& name = sc.model->contact(c).name;
-      if (o.contact == name || o.contact == std::to_string(c)) r.contact = c;
-      known += (known.empty() ? "" : ", ") + name;
-    }
-    require(r.contact >= 0, "--contact",
-            "unknown contact \"" + o.contact + "\" of " + sc.kind + " (known: " + known + ")");
+    const bool index = o.contact.find_first_not_of("0123456789") == std::string::npos;
+    r.contact =
+        index ? std::stoi(o.contact) : model::contact_index(*sc.model, o.contact, "--contact");
   }
   r.transient_periods = o.transient_periods;
   r.record_periods = o.record_periods;
