@@ -944,6 +944,15 @@ def _orbit_request(system, solve, q=None, qd=None, t0=None, aux=None, closed=Non
         start_on_section = bool(start) and not (posed.get("impact") is not None
                                                 and (posed.get("transient") or 0) > 0)
     request = {key: value for key, value in posed.items() if value is not None}
+    impact = request.get("impact")
+    if impact is not None and not isinstance(impact, str):
+        # a contact by index, as closed= takes them
+        names = list(model.contact_names)
+        if (isinstance(impact, bool) or not isinstance(impact, (int, _np.integer))
+                or not 0 <= int(impact) < len(names)):
+            raise ValueError(f"impact: a contact's name ({', '.join(names)}) or its index in "
+                             f"[0, {len(names) - 1}], got {impact!r}")
+        request["impact"] = names[int(impact)]
     request["solve"] = _solve_names(solve)
     request["start_on_section"] = bool(start_on_section)
     if closed is not None:
@@ -1293,6 +1302,10 @@ def boundary_crossing(system: System, solve: Names | None, parameter: str,
     is dib.json's content; out: a folder to write dib.json and branches.csv into (byte for byte
     the CLI's; dib.png unless plot=False). A keyword the orbit does not take raises TypeError."""
     _check_keywords("boundary_crossing", orbit, _CROSSING_KEYWORDS)
+    if isinstance(impact, bool) or not isinstance(impact, (int, _np.integer)):
+        raise ValueError(f"impact: the orbit's impact that crosses the boundary, counted from 0 "
+                         f"along the period (an int), got {impact!r}; dib takes no impact section "
+                         f"(pose an anchored or stroboscopic one)")
     extra = orbit.pop("options", None)
     model, start, request = _orbit_request(system, solve, **orbit)
     target = system if isinstance(system, Scenario) else model

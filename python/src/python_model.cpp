@@ -188,6 +188,7 @@ class PythonSystem final : public model::System {
                           "rate_bound", "gap_scale"})
       has_.push_back(py::hasattr(obj_, m));
     has_symmetry_ = py::hasattr(obj_, "symmetry");
+    has_guards_ = py::hasattr(obj_, "contact_guards");
     require(!has_symmetry_ || py::hasattr(obj_, "symmetry_contacts"), "symmetry_contacts",
             "a model with symmetry(t, q, qd) must give symmetry_contacts (the image of each "
             "contact)");
@@ -204,6 +205,7 @@ class PythonSystem final : public model::System {
     names_ = other.names_;
     has_ = other.has_;
     has_symmetry_ = other.has_symmetry_;
+    has_guards_ = other.has_guards_;
     compiled_ = other.compiled_;
     data_ = other.data_;
     force_scale_ = other.force_scale_;
@@ -211,6 +213,23 @@ class PythonSystem final : public model::System {
   }
   [[nodiscard]] const model::MotionSymmetry* motion_symmetry() const override {
     return has_symmetry_ ? &symmetry_ : nullptr;
+  }
+  // contact_guards(t, q, qd) -> one truth value per contact (System::contact_guards)
+  bool contact_guards(double t, const VecQ& q, const VecQ& qd, const VecA& /*aux*/,
+                      std::array<bool, model::kMaxContacts>& enabled) const override {
+    if (!has_guards_) return false;
+    const py::gil_scoped_acquire gil;
+    const py::object r = obj_.attr("contact_guards")(t, to_numpy(q), to_numpy(qd));
+    const int n = num_contacts();
+    int i = 0;
+    for (const py::handle h : r) {
+      require(i < n, "contact_guards",
+              "must return one truth value per contact (" + std::to_string(n) + ")");
+      enabled[static_cast<std::size_t>(i++)] = h.cast<bool>();
+    }
+    require(i == n, "contact_guards",
+            "must return one truth value per contact (" + std::to_string(n) + ")");
+    return true;
   }
   PythonSystem& operator=(const PythonSystem&) = delete;
   ~PythonSystem() override {
@@ -465,6 +484,7 @@ class PythonSystem final : public model::System {
   std::vector<std::string> names_;
   std::vector<bool> has_;
   bool has_symmetry_{false};
+  bool has_guards_{false};
   PythonSymmetry symmetry_{this};
 };
 

@@ -521,7 +521,11 @@ SweepOutcome run_sweep(const model::System& model,
             }
           }
         }
-        if (i + 1 < tasks.size() && from != nullptr) {
+        if (i + 1 < tasks.size() && from != nullptr && !from->error.empty()) {
+          // a value whose run threw (its carried-over start refused: inside an obstacle that
+          // the parameter moved) passes on the chain's own start, not the state it refused
+          init = initials[static_cast<std::size_t>(plan.initial_of(tasks[i + 1].run))];
+        } else if (i + 1 < tasks.size() && from != nullptr) {
           if (sweep.clock == SweepClock::kPeriods)
             carry(*from, omega_at(model, sweep, tasks[i].point),
                   omega_at(model, sweep, tasks[i + 1].point), init);

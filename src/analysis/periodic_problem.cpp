@@ -74,6 +74,55 @@ void check_equivariance(const PeriodicProblem& p, const model::System& m) {
   }
 }
 
+// An impact section's flow, or an anchored one's without a drift, starts at the section's time
+// whatever it is: the model's motion must not depend on t. Its state rate (all contacts open) and
+// its contacts' gaps, obstacle velocities and γ are compared at the start and at three later times.
+void check_autonomous(const PeriodicProblem& p, const model::System& m) {
+  const hybrid::Modes open{};
+  hybrid::ConstrainedDynamics scratch;
+  const StateVector& x = p.reference;
+  model::VecQ q, qd;
+  model::VecA aux;
+  unpack_state(m, x, q, qd, aux);
+  StateVector f0;
+  state_rate(m, p.start_time, x, open, p.options.stabilization, scratch, f0);
+  std::vector<model::ContactGeometry> k0(static_cast<std::size_t>(m.num_contacts()));
+  for (int c = 0; c < m.num_contacts(); ++c)
+    m.contact_geometry(c, p.start_time, q, qd, k0[static_cast<std::size_t>(c)]);
+  const std::string fix =
+      ": an impact or anchored section needs an autonomous model (nothing depending on t); use the "
+      "stroboscopic section of its forcing (CLI --frequency NAME, Python frequency=NAME: the "
+      "parameter holding its angular frequency), or hold the forcing's phase as an auxiliary "
+      "state";
+  for (const double dt : {0.37, 1.21, 2.93}) {
+    const double t = p.start_time + dt;
+    StateVector f;
+    state_rate(m, t, x, open, p.options.stabilization, scratch, f);
+    const double scale = std::max(f0.lpNorm<Eigen::Infinity>(), f.lpNorm<Eigen::Infinity>());
+    const double mismatch = (f - f0).lpNorm<Eigen::Infinity>();
+    if (f.allFinite() && f0.allFinite() && mismatch > 1e-9 * scale) {
+      require(false, "section",
+              "the model's motion depends on time: its state rate at the start differs at t = " +
+                  format_number(p.start_time) + " and t = " + format_number(t) + " by " +
+                  format_number(mismatch) + " (of " + format_number(scale) + ")" + fix);
+    }
+    for (int c = 0; c < m.num_contacts(); ++c) {
+      const model::ContactGeometry& a = k0[static_cast<std::size_t>(c)];
+      model::ContactGeometry b;
+      m.contact_geometry(c, t, q, qd, b);
+      const double d =
+          std::max({std::abs(a.g_N - b.g_N) / (1.0 + a.scale),
+                    (a.w - b.w).lpNorm<Eigen::Infinity>() / (1.0 + a.w.lpNorm<Eigen::Infinity>()),
+                    (a.gamma - b.gamma).lpNorm<Eigen::Infinity>() /
+                        (1.0 + a.gamma.lpNorm<Eigen::Infinity>())});
+      require(!(d > 1e-9), "section",
+              "the model's motion depends on time: contact " + m.contact(c).name +
+                  " (its gap, obstacle velocity or gamma) differs at t = " +
+                  format_number(p.start_time) + " and t = " + format_number(t) + fix);
+    }
+  }
+}
+
 }  // namespace
 
 PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model,
@@ -153,6 +202,9 @@ PeriodicProblem make_periodic_problem(std::shared_ptr<const model::System> model
     init.closed = closed;
     p.start_modes = hybrid::make_data(m, init, o).modes;
   }
+  if (section.kind == OrbitSectionKind::kImpact ||
+      (section.kind == OrbitSectionKind::kAutonomous && section.drift.empty()))
+    check_autonomous(p, m);
   if (section.modulo_symmetry) {
     const Eigen::MatrixXd DG = symmetry_jacobian(p, m, 0.0, reference);
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(DG);
@@ -197,10 +249,13 @@ Eigen::MatrixXd symmetry_jacobian(const PeriodicProblem& p, const model::System&
 std::string symmetry_mismatch(const PeriodicProblem& p, const model::System& m,
                               const Eigen::VectorXd& u, const FlowRun& run) {
   if (!p.section.modulo_symmetry || !run.ok()) return {};
-  // the modes at the start as the engine finds them (closed given, or touching at rest)
+  // the modes at the start as the engine finds them (closed given, or touching at rest), from
+  // the start the flow took (on an impact section projected onto the contacts it leaves closed)
   hybrid::SimulationOptions o = p.options;
   o.t_end = run.t0 + run.period;
-  const hybrid::Data start = hybrid::make_data(m, initial_state(p, m, u), o);
+  hybrid::InitialState init = initial_state(p, m, u);
+  unpack_state(m, run.x0, init.q, init.qd, init.aux);
+  const hybrid::Data start = hybrid::make_data(m, init, o);
   const std::vector<int> pi = m.motion_symmetry()->contact_map();
   for (int k = 0; k < m.num_contacts(); ++k) {
     int j = k;  // π^power(k)
@@ -340,6 +395,12 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   FlowRun run;
   start_and_period(p, m, u, run.t0, run.period);
   hybrid::InitialState init = initial_state(p, m, u);
+  // the orbit closes on the start as the unknowns give it: projected onto the closed contacts
+  // below (an impact section), the residual still compares with u's own state, so that the orbit
+  // is a fixed point u = P(Π(u)) on the constraints, not any u that Π maps onto one (Newton then
+  // stalled, and the multipliers were those of D(P∘Π) off the constraints: −0.27 ± 0.52i for a
+  // walker whose gait has −0.19 ± 0.56i)
+  const StateVector x_given = pack_state(m, init.q, init.qd, init.aux);
   if (p.section.kind == OrbitSectionKind::kImpact) {
     // a perturbed start is brought onto the constraints of the contacts closed after the
     // section's impact (the velocities a plastic, sticking impact leaves; project_onto_closed)
@@ -405,7 +466,7 @@ FlowRun run_flow(const PeriodicProblem& p, const model::System& m, const Eigen::
   }
   if (!run.ok()) return run;
   // the orbit closes on x₀, or on its image G(x₀) modulo the model's symmetry
-  const StateVector target = symmetry_image(p, m, run.t0, run.x0);
+  const StateVector target = symmetry_image(p, m, run.t0, x_given);
   const std::size_t ns = p.solved.size();
   for (std::size_t k = 0; k < ns; ++k)
     run.residual(static_cast<Eigen::Index>(k)) = run.x_end(p.solved[k]) - target(p.solved[k]);
@@ -423,6 +484,29 @@ StateVector project_onto_closed(const model::System& m, double t, const StateVec
   model::VecA aux;
   unpack_state(m, x, q, qd, aux);
   const int nq = m.nq();
+  // positions first: the closed contacts' gaps to 0 along M⁻¹J_Nᵀ (a perturbed start lifted off
+  // a stance foot by +h fell back onto it, a plastic landing of √(2 g h), where −h was held:
+  // differences across it were not derivatives)
+  for (int iter = 0; iter < 3; ++iter) {
+    Eigen::MatrixXd JN(m.num_contacts(), nq);
+    Eigen::VectorXd gap(m.num_contacts());
+    Eigen::Index n = 0;
+    double scale = 0.0;
+    for (int c = 0; c < m.num_contacts(); ++c) {
+      if (!hybrid::is_closed(modes[static_cast<std::size_t>(c)])) continue;
+      model::ContactGeometry g;
+      m.contact_geometry(c, t, q, qd, g);
+      JN.row(n) = g.J.row(1);
+      gap(n++) = g.g_N;
+      scale = std::max(scale, 1.0 + g.scale);
+    }
+    if (n == 0 || gap.head(n).lpNorm<Eigen::Infinity>() <= 1e-15 * scale) break;
+    const Eigen::MatrixXd J_N = JN.topRows(n);
+    const Eigen::MatrixXd Minv = Eigen::MatrixXd(m.mass_matrix(t, q)).inverse();
+    const Eigen::MatrixXd W_N = J_N * Minv * J_N.transpose();
+    const Eigen::VectorXd dq = Minv * J_N.transpose() * W_N.fullPivLu().solve(gap.head(n));
+    for (int i = 0; i < nq; ++i) q(i) -= dq(i);
+  }
   Eigen::MatrixXd J(2 * m.num_contacts(), nq);
   Eigen::VectorXd w(2 * m.num_contacts());
   Eigen::Index rows = 0;
@@ -681,9 +765,9 @@ std::vector<bool> held_components(const model::System& m, double t, const model:
 }
 
 std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m,
-                                const FlowRun& run) {
-  if (p.section.kind == OrbitSectionKind::kImpact || p.section.modulo_symmetry || !run.ok())
-    return "";
+                                const Eigen::VectorXd& u, const FlowRun& run) {
+  if (!run.ok()) return "";
+  const bool impact = p.section.kind == OrbitSectionKind::kImpact;
   const std::vector<int> C = p.monodromy_components();
   const std::vector<std::string> names = state_names(m);
   hybrid::SimulationOptions o = p.options;
@@ -694,11 +778,28 @@ std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m
   init.closed = p.closed;
   unpack_state(m, run.x0, init.q, init.qd, init.aux);
   const std::vector<bool> held = held_components(m, run.t0, init.q, init.qd, p.closed);
+  const StateVector target = symmetry_image(p, m, run.t0, run.x0);
   for (int c = 0; c < state_dimension(m); ++c) {
     if (held[static_cast<std::size_t>(c)] || std::find(C.begin(), C.end(), c) != C.end()) continue;
-    const Difference d =
-        central_difference(1e-6 * (1.0 + std::abs(run.x0(c))), state_flow(m, init, o, run.x0, c),
-                           "", nullptr, [](const FlowRun& r) { return r.x_end; });
+    // on an impact section, or modulo a symmetry, the section ties some components to the others
+    // (a landing spoke's angle): one that repeats (x(T) = G(x₀) in it) may be left out
+    const double change = std::abs(run.x_end(c) - target(c));
+    if ((impact || p.section.modulo_symmetry) && change <= 1e-8 * (1.0 + std::abs(run.x0(c))))
+      continue;
+    const double h = 1e-6 * (1.0 + std::abs(run.x0(c)));
+    // an impact section's map: its flow from the start with the component moved (to the next
+    // impact, the period varying); otherwise the flow over the period
+    const Difference d = impact
+                             ? central_difference(
+                                   h,
+                                   [&p, &m, &u, c](double dh) {
+                                     PeriodicProblem moved = p;
+                                     moved.reference(c) += dh;
+                                     return run_flow(moved, m, u);
+                                   },
+                                   "", nullptr, [](const FlowRun& r) { return r.x_end; })
+                             : central_difference(h, state_flow(m, init, o, run.x0, c), "", nullptr,
+                                                  [](const FlowRun& r) { return r.x_end; });
     if (!d.ok) continue;  // not decidable here: a start next to an obstacle
     const Eigen::VectorXd& column = d.derivative;
     double coupling = 0.0;  // |∂x(t₀ + T)[C]/∂x₀[c]|∞
@@ -706,10 +807,14 @@ std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m
     if (coupling <= 1e-4) continue;
     return "the component " + names[static_cast<std::size_t>(c)] +
            " is not solved for, yet the solved ones depend on it (|dx(T)[solved]/d" +
-           names[static_cast<std::size_t>(c)] + "| = " + format_number(coupling) +
-           "): the multipliers of the solved block would not be the orbit's, and it need not "
+           names[static_cast<std::size_t>(c)] + "| = " + format_number(coupling) + ")" +
+           (impact || p.section.modulo_symmetry ? " and it does not repeat (it changes by " +
+                                                      format_number(change) + " over the orbit)"
+                                                : std::string()) +
+           ": the multipliers of the solved block would not be the orbit's, and it need not "
            "repeat. Solve for it too (--solve, Python solve=); only a coordinate the motion does "
-           "not depend on (a cyclic one) or one a closed contact holds may be left out";
+           "not depend on (a cyclic one), one a closed contact holds, or on an impact section one "
+           "the impact fixes may be left out";
   }
   return "";
 }

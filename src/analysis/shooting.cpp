@@ -98,7 +98,7 @@ bool characterize(const PeriodicProblem& p, const model::System& m, Orbit& orbit
     orbit.message = why;
     return false;
   }
-  if (const std::string why = unsolved_dependence(p, m, run); !why.empty()) {
+  if (const std::string why = unsolved_dependence(p, m, orbit.u, run); !why.empty()) {
     orbit.message = why;
     return false;
   }
@@ -176,6 +176,7 @@ Orbit find_orbit(const PeriodicProblem& p, const model::System& m, const Eigen::
   if (!characterize(p, m, orbit, o)) message += (message.empty() ? "" : "; ") + orbit.message;
   orbit.converged = converged && orbit.message.empty();
   orbit.message = message;
+  orbit.stable = orbit.stable && orbit.converged;  // the multipliers of no orbit say nothing
   return orbit;
 }
 
@@ -335,6 +336,7 @@ Orbit find_orbit_multiple(const PeriodicProblem& p, const model::System& m,
   orbit.t0 = run.t0;
   orbit.period = run.period;
   orbit.events = std::move(log.events);
+  orbit.stable = orbit.stable && orbit.converged;  // the multipliers of no orbit say nothing
   return orbit;
 }
 

@@ -143,7 +143,8 @@ OrbitSetup make_orbit_setup(std::shared_ptr<const model::System> model,
   if (impact) {
     require(!autonomous && r.frequency.empty() && std::isnan(r.phase) && r.period == 0.0,
             "impact-section",
-            "an impact section takes no --anchor, --frequency, --phase or --period");
+            "an impact section takes no anchor, frequency, phase or period (CLI --anchor, "
+            "--frequency, --phase, --period; Python anchor=, frequency=, phase=, period=)");
     sec.kind = analysis::OrbitSectionKind::kImpact;
     sec.contact = model::contact_index(m, r.impact, "impact-section");
     sec.impacts = r.impacts;

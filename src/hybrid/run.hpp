@@ -77,6 +77,15 @@ class Run {
   bool sleep_open_contacts(double t_sleep, bool armed_only);
   /// the sleeping contacts whose proof ends before t1 get their gap function back
   void wake_open_contacts(double t1);
+  /// the model's guards (model::System::contact_guards) at the current state d_.t, q, q̇, a:
+  /// Data::ignored of the open contacts (disabled, or enabled with a gap not yet above
+  /// `watch_above`: waiting), closed contacts watched, and `enabled` (every contact enabled for a
+  /// model without guards, whose Data::ignored stays as it is)
+  void update_guards(std::array<bool, kMaxContacts>& enabled, double watch_above = 0.0);
+  /// update_guards at the end of a Runge–Kutta step, the phase's gap functions following it: a
+  /// disabled contact's leaves, an enabled one's comes back (integrate::Start::kBelow while
+  /// waiting)
+  void refresh_phase_guards();
   using Fn = Guard;
   void dispatch(Fn fn, int c, integrate::RootKind kind);
   void note_step_size(double taken, double next, double asked);

@@ -93,12 +93,16 @@ Touching Run::connected_to(int c, const Touching& touching) const {
 
 void Run::handle_impact(int c) {
   cache_geometry();
-  // contacts touching their obstacle now (closed ones included)
+  std::array<bool, kMaxContacts> enabled;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  update_guards(enabled);
+  d_.ignored[idx(c)] = false;  // it landed: a waiting contact (contact_guards) is on its obstacle
+  // contacts touching their obstacle now (closed ones included; not those the guards ignore)
   Touching touching{};
   for (int j = 0; j < d_.shape.num_contacts; ++j) {
     touching[idx(j)] =
         j == c || is_closed(d_.modes[idx(j)]) ||
-        d_.geometry[idx(j)].g_N <= tol::kTouchingGaps * gap_tol(d_.geometry[idx(j)].scale);
+        (!d_.ignored[idx(j)] &&
+         d_.geometry[idx(j)].g_N <= tol::kTouchingGaps * gap_tol(d_.geometry[idx(j)].scale));
   }
   const double v_eps = velocity_tol();
 
@@ -260,6 +264,11 @@ void Run::assign_touching_modes(const Touching& touching) {
     } else if (!is_closed(d_.modes[idx(j)])) {
       d_.modes[idx(j)] = ContactMode::kStick;
       closing[idx(j)] = true;
+    } else if (const double v_t = velocity(j, d_.qd).x(); std::abs(v_t) > v_eps) {
+      // a closed contact the impact left slipping (a block sticking on a belt, struck along it by
+      // a stop: the belt took no normal impulse, so no tangential one held the block) slides its
+      // new way; kept sticking, the projection below would undo the impact's velocity
+      d_.modes[idx(j)] = sliding_mode(v_t);
     }
   }
   close_together(closing, d_.qd, d_.modes);

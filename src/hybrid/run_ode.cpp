@@ -6,6 +6,8 @@
 // A phase lasts over steps: begin_ode_phase sets up its event functions and stepper in
 // Data::ode (data.hpp: the Runge–Kutta state), and each ode_step takes one accepted step.
 
+#include <cmath>
+#include <limits>
 #include <tuple>
 #include <type_traits>
 
@@ -245,11 +247,13 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
   OdePhase& ph = d_.ode;
   ph.active = true;
   ph.ledger_at_start = d_.energy;
+  std::array<bool, kMaxContacts> enabled;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  update_guards(enabled);
   int count = 0;
   for (int c = 0; c < d_.shape.num_contacts; ++c) {
     const ContactMode mode = d_.modes[idx(c)];
     if (!is_closed(mode)) {
-      ph.functions[idx(count++)] = {Fn::kGap, c};
+      if (enabled[idx(c)]) ph.functions[idx(count++)] = {Fn::kGap, c};
       continue;
     }
     ph.functions[idx(count++)] = {Fn::kLiftOff, c};
@@ -265,7 +269,12 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
   ph.modes = d_.modes;
   ph.sleeping = 0;
   ph.woken = false;
-  for (int c = 0; c < d_.shape.num_contacts; ++c) ph.open_until[idx(c)] = kNaN;
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    // a disabled contact sleeps until the guards wake it (refresh_phase_guards), never by time
+    const bool disabled = !is_closed(d_.modes[idx(c)]) && !enabled[idx(c)];
+    ph.open_until[idx(c)] = disabled ? std::numeric_limits<double>::infinity() : kNaN;
+    ph.sleeping += disabled ? 1 : 0;
+  }
   if (o_.broad_phase) (void)sleep_open_contacts(d_.t, false);
   count = ph.count;
   const Packing<N> packing{d_.shape.nq, d_.shape.num_aux};
@@ -314,6 +323,9 @@ void Run::begin_ode_phase_n(Stepper& stepper) {
                               ? near_zero && std::abs(v0[idx(k)].slope) <= accel_tol
                               : near_zero && (f.guard == Fn::kLiftOff || f.guard == Fn::kSlipOnset);
     ph.start[idx(k)] = released ? integrate::Start::kReleased : integrate::Start::kNormal;
+    // an enabled contact still inside its obstacle waits to rise above it (contact_guards)
+    if (f.guard == Fn::kGap && d_.ignored[idx(f.contact)])
+      ph.start[idx(k)] = integrate::Start::kBelow;
   }
   stepper.initialize(x0, d_.t, std::min(o_.max_dt, 1e-3));
 }
@@ -451,6 +463,7 @@ bool Run::ode_step_n(Stepper& stepper, double until) {
   }
   // the phase goes on from the stepper: the state shown is its end (the next step starts there)
   take(stepper.t_new());
+  if (d_.shape.guarded) refresh_phase_guards();
   // contacts woken on their way towards closing may have turned away: the model is asked again
   if (ph.woken) {
     sleep_open_contacts(stepper.t_new() + stepper.dt(), true);
@@ -472,8 +485,8 @@ bool Run::sleep_open_contacts(double t_sleep, bool armed_only) {
     const OdePhase::Function f = ph.functions[idx(k)];
     const auto ci = idx(f.contact);
     const double until = d_.t + tau[ci];
-    const bool sleep = f.guard == Fn::kGap && !d_.released[ci] && tau[ci] > 0.0 &&
-                       until > t_sleep &&
+    const bool sleep = f.guard == Fn::kGap && !d_.released[ci] && !d_.ignored[ci] &&
+                       tau[ci] > 0.0 && until > t_sleep &&
                        (!armed_only || ph.start[idx(k)] == integrate::Start::kNormal);
     if (sleep) {
       ph.open_until[ci] = until;
@@ -491,6 +504,60 @@ bool Run::sleep_open_contacts(double t_sleep, bool armed_only) {
   return true;
 }
 
+void Run::update_guards(std::array<bool, kMaxContacts>& enabled, double watch_above) {
+  enabled.fill(true);
+  if (!d_.shape.guarded) return;
+  (void)m_.contact_guards(d_.t, d_.q, d_.qd, d_.aux, enabled);
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    const auto ci = idx(c);
+    if (is_closed(d_.modes[ci])) {
+      d_.ignored[ci] = false;
+    } else if (!enabled[ci]) {
+      d_.ignored[ci] = true;
+    } else if (d_.ignored[ci]) {  // enabled: watched from when its gap is positive
+      d_.ignored[ci] = !(contact_at(c, d_.t, d_.q, d_.qd).g_N > watch_above);
+    }
+  }
+}
+
+void Run::refresh_phase_guards() {
+  OdePhase& ph = d_.ode;
+  std::array<bool, kMaxContacts> enabled;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  update_guards(enabled);
+  for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    const auto ci = idx(c);
+    if (is_closed(ph.modes[ci])) continue;
+    const bool disabled_before = ph.open_until[ci] == std::numeric_limits<double>::infinity();
+    if (disabled_before == !enabled[ci]) continue;
+    if (disabled_before) {  // enabled: watched from this step end on (waiting while inside)
+      ph.open_until[ci] = kNaN;
+      --ph.sleeping;
+      const auto k = idx(ph.count++);
+      ph.functions[k] = {Fn::kGap, c};
+      ph.tol[k] = gap_tol(c, d_.q) + ph.gap_noise;
+      ph.start[k] = d_.ignored[ci] ? integrate::Start::kBelow : integrate::Start::kNormal;
+      continue;
+    }
+    // disabled: its gap function leaves (a contact the broad phase put to sleep has none)
+    if (std::isnan(ph.open_until[ci])) {
+      int kept = 0;
+      for (int k = 0; k < ph.count; ++k) {
+        const OdePhase::Function f = ph.functions[idx(k)];
+        if (f.guard == Fn::kGap && f.contact == c) continue;
+        if (kept != k) {
+          ph.functions[idx(kept)] = f;
+          ph.tol[idx(kept)] = ph.tol[idx(k)];
+          ph.start[idx(kept)] = ph.start[idx(k)];
+        }
+        ++kept;
+      }
+      ph.count = kept;
+      ++ph.sleeping;
+    }
+    ph.open_until[ci] = std::numeric_limits<double>::infinity();
+  }
+}
+
 void Run::wake_open_contacts(double t1) {
   OdePhase& ph = d_.ode;
   for (int c = 0; c < d_.shape.num_contacts && ph.sleeping > 0; ++c) {
@@ -500,7 +567,7 @@ void Run::wake_open_contacts(double t1) {
     const auto k = idx(ph.count++);
     ph.functions[k] = {Fn::kGap, c};
     ph.tol[k] = gap_tol(c, d_.q) + ph.gap_noise;
-    ph.start[k] = integrate::Start::kNormal;
+    ph.start[k] = d_.ignored[ci] ? integrate::Start::kBelow : integrate::Start::kNormal;
     --ph.sleeping;
     ph.woken = true;
   }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,18 @@ Data make_data(const model::System& model, const InitialState& init,
   Data d;
   d.shape = {model.exact_flight(), model.carried_motion(), model.symmetry(),
              model.nq(),           model.num_aux(),        model.num_contacts()};
+  {
+    // a model with guards answers true at every state; its flights are integrated, where the
+    // guards are asked at every step (the closed-form flight search does not ask them)
+    std::array<bool, model::kMaxContacts>
+        enabled;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+    enabled.fill(true);
+    const VecA aux0 = init.aux.size() == 0 ? VecA(VecA::Zero(model.num_aux())) : init.aux;
+    if (init.q.size() == model.nq() && init.qd.size() == model.nq() &&
+        aux0.size() == model.num_aux())
+      d.shape.guarded = model.contact_guards(init.t, init.q, init.qd, aux0, enabled);
+    if (d.shape.guarded) d.shape.flight = nullptr;
+  }
   if (options.section == Section::kApex) {  // the names cost an allocation: only when asked
     const std::vector<std::string> names = model.coordinate_names();
     const auto y = std::find(names.begin(), names.end(), "y");
@@ -84,6 +97,7 @@ Data make_data(const model::System& model, const InitialState& init,
   d.closed_at_start = init.closed;
   d.modes.fill(ContactMode::kOpen);
   d.released.fill(false);
+  d.ignored.fill(d.shape.guarded);  // watched as update_guards finds them at the start
   d.chatter_end.fill(kNaN);
   d.chatter_skip.fill(0);
   d.chatter_last_v.fill(0.0);
@@ -111,10 +125,27 @@ void Run::find_initial_modes() {
   int approaching = -1;
   Touching closing{};  // touching at the start, not approaching: decided together below
   bool declared = false;
+  // a guarded model's contacts: those disabled, or enabled below their obstacle, start ignored
+  // (no penetration there: a swing foot behind the stance foot); those touching are watched
+  if (d_.shape.guarded) {
+    std::array<bool, kMaxContacts> enabled;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+    update_guards(enabled, -std::numeric_limits<double>::infinity());
+    for (int c = 0; c < d_.shape.num_contacts; ++c) {
+      if (d_.closed_at_start[idx(c)]) {
+        d_.ignored[idx(c)] = false;
+      } else if (!d_.ignored[idx(c)]) {
+        const model::ContactGeometry k = contact_at(c, d_.t, d_.q, d_.qd);
+        d_.ignored[idx(c)] = k.g_N < -tol::kStartPenetration * (1.0 + k.scale);
+      }
+    }
+  }
   for (int c = 0; c < d_.shape.num_contacts; ++c) {
+    if (d_.ignored[idx(c)] && !d_.closed_at_start[idx(c)]) continue;
     const model::ContactGeometry k = contact_at(c, d_.t, d_.q, d_.qd);
     const double tol = tol::kTouchingGaps * gap_tol(k.scale);
-    if (k.g_N < -tol) {
+    // below its obstacle by less than kStartPenetration: touching (a start the analysis perturbed
+    // by its differences across a closed contact)
+    if (k.g_N < -tol::kStartPenetration * (1.0 + k.scale)) {
       throw InvalidArgument("initial.q", "contact " + name(c) + " penetrates its obstacle by " +
                                              format_number(-k.g_N) + " m");
     }
@@ -130,6 +161,8 @@ void Run::find_initial_modes() {
     } else if (k.v.y() <= velocity_tol()) {
       d_.modes[idx(c)] = ContactMode::kSlidePositive;  // closed; decided below
       closing[idx(c)] = true;
+    } else {
+      d_.released[idx(c)] = true;  // leaving from its obstacle: armed once clear of it
     }
   }
   // the declared ones start on their constraint (the placeholder mode projects v_N only), then

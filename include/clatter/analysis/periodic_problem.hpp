@@ -117,8 +117,10 @@ struct FlowRun {
   [[nodiscard]] bool ok() const { return result.reason == hybrid::StopReason::kEndTime; }
 };
 
-/// The velocities of x projected M-orthogonally onto the constraints of the contacts closed in
-/// `modes` (normal and tangential rows of a sticking one, the normal row of a sliding one):
+/// x projected onto the constraints of the contacts closed in `modes`: first the positions, the
+/// gaps to 0 along M⁻¹J_Nᵀ (up to three Newton steps q ← q − M⁻¹J_Nᵀ (J_N M⁻¹ J_Nᵀ)⁻¹ g_N),
+/// then the velocities M-orthogonally (normal and tangential rows of a sticking contact, the
+/// normal row of a sliding one):
 ///   q̇ ← q̇ − M⁻¹ Jᵀ (J M⁻¹ Jᵀ)⁻¹ (J q̇ − w)
 /// To first order what happens to a start off those constraints: the engine projects a
 /// declared-closed contact's normal velocity, and friction stops a sticking contact's slip within
@@ -192,11 +194,14 @@ void start_and_period(const PeriodicProblem& p, const model::System& m, const Ei
 /// A component left out of the solved ones (and the anchor) must not drive them: the multipliers
 /// are the eigenvalues of the monodromy's block on the solved components, which are the orbit's
 /// only if ∂x(t₀ + T)[C]/∂x₀[c] = 0 for every other c (a cyclic coordinate: the rod's x on the
-/// floor; a velocity the solved ones do not feel) or if c is held by a closed contact. "" if so
-/// (to 1e-4, above the differences' noise), else which component and what to do. Forced and
-/// anchored sections without a symmetry (two flows per unsolved component); "" for the others.
+/// floor; a velocity the solved ones do not feel) or if c is held by a closed contact. On an
+/// impact section, or modulo a symmetry, a component that repeats (x(T) = G(x₀) in it, to 1e-8:
+/// one the section fixes, as a landing spoke's angle) may be left out as well; the derivative is
+/// then the section map's (its flow from the start u with the component moved, to the impact).
+/// "" if so (to 1e-4, above the differences' noise), else which component and what to do (two
+/// flows per unsolved component checked). `run` is the flow from the unknowns u.
 [[nodiscard]] std::string unsolved_dependence(const PeriodicProblem& p, const model::System& m,
-                                              const FlowRun& run);
+                                              const Eigen::VectorXd& u, const FlowRun& run);
 
 /// An autonomous section's transversality: the rate d(x[a] − ν t)/dt of the anchor's section
 /// function at the end state of `run` (its return to the section), with the modes the run ends

@@ -43,7 +43,7 @@ struct Orbit {
   Eigen::MatrixXd monodromy;                      ///< M restricted to C
   Eigen::MatrixXd DP;                             ///< the section's Jacobian
   std::vector<std::complex<double>> multipliers;  ///< eig(D P), by decreasing modulus
-  bool stable{false};                             ///< every |λ| < 1
+  bool stable{false};                             ///< converged, and every |λ| < 1
   std::vector<hybrid::EventRecord> events;        ///< the events along one period
   /// not empty: the monodromy's differences straddled a change of the events (the orbit on a
   /// discontinuity of its flow: periodic_problem.hpp, monodromy_differences), which it names

@@ -7,7 +7,8 @@
 ///
 /// Fields are grouped by who writes them:
 /// @verbatim
-///   state         t, q [nq], q̇ [nq], aux [num_aux], modes [num_contacts], released, chatter
+///   state         t, q [nq], q̇ [nq], aux [num_aux], modes [num_contacts], released, ignored,
+///                 chatter
 ///   the step      segment: the interval [t0, t1] the last step covered and what evaluates the
 ///                 motion inside it (closed-form flight or carriage from (q0, q̇0), or the
 ///                 Runge–Kutta dense output in `ode`); events: the records the last step made
@@ -208,6 +209,7 @@ struct ModelShape {
   /// the coordinate named "y" (the apex section of a Runge–Kutta flight; found only when the
   /// options ask for the apex section), or −1
   int height{-1};
+  bool guarded{false};  ///< the model guards its open contacts (model::System::contact_guards)
 };
 
 struct Data {
@@ -219,7 +221,10 @@ struct Data {
   VecA aux{};
   Modes modes{};
   std::array<bool, kMaxContacts> closed_at_start{};  ///< InitialState::closed
-  std::array<bool, kMaxContacts> released{};       ///< contacts that left without clearing the gap
+  std::array<bool, kMaxContacts> released{};  ///< contacts that left without clearing the gap
+  /// open contacts whose gap is not watched (shape.guarded): disabled by the model's guard, or
+  /// enabled while the gap was still negative (watched again once it is positive)
+  std::array<bool, kMaxContacts> ignored{};
   std::array<double, kMaxContacts> chatter_end{};  ///< predicted accumulation point, or NaN
   /// a chatter's bounces whose full prediction test is skipped: the last test's error estimate
   /// scales as v³, i.e. by e³ per bounce, so the bounces before it can pass are counted down

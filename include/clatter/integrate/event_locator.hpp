@@ -14,7 +14,11 @@
 ///     flagged kReleased, just after a lift-off) is not an event: the function is armed once it
 ///     exceeds tol, or bracketed from its first maximum when it falls back before that, so a short
 ///     flight (chatter) is found and the restart point does not re-trigger;
-///   - a flight too short to resolve (its maximum ≤ tol) is reported as RootKind::kGraze.
+///   - a flight too short to resolve (its maximum ≤ tol) is reported as RootKind::kGraze;
+///   - a start flagged kBelow (a guarded contact enabled inside its obstacle,
+///     model::System::contact_guards) is not an event while it stays at or below tol: it is armed
+///     once it exceeds tol, or bracketed from its maximum when it rose above tol and fell through
+///     zero between two samples; a rise that stays below tol is nothing.
 /// Of the candidates in the earliest sample interval, the earliest refined time wins.
 ///
 /// The event source E provides
@@ -35,6 +39,7 @@ namespace clatter::integrate {
 enum class Start : std::uint8_t {
   kNormal,    ///< must be positive (or on the surface and rising) at t₀
   kReleased,  ///< just released on the surface: not an event until it first exceeds tol
+  kBelow,     ///< below the surface, waiting: not an event until it first exceeds tol
 };
 
 struct FirstEvent {
@@ -55,13 +60,15 @@ template <std::size_t kMax, class E>
   Scratch<ValueSlope, kMax>* prev_p = &buffer_a;
   Scratch<ValueSlope, kMax>* cur_p = &buffer_b;
   Scratch<bool, kMax> on_surface;
+  Scratch<bool, kMax> waiting;
   const auto known = [](const ValueSlope& v) { return !std::isnan(v.slope); };
   source.all(t0, *prev_p);
   for (int j = 0; j < count; ++j) {
     const auto i = static_cast<std::size_t>(j);
     const ValueSlope& p = (*prev_p)[i];
-    if (start[i] == Start::kReleased) {
-      on_surface[i] = p.value <= tol[i];
+    waiting[i] = start[i] == Start::kBelow && p.value <= tol[i];
+    if (start[i] == Start::kReleased || start[i] == Start::kBelow) {
+      on_surface[i] = start[i] == Start::kReleased && p.value <= tol[i];
     } else if (p.value > tol[i]) {
       on_surface[i] = false;
     } else if (p.value > -tol[i] && known(p) && p.slope > 0.0) {
@@ -81,7 +88,22 @@ template <std::size_t kMax, class E>
       const auto value_of = [&](double x) { return source.one(x, j).value; };
       const auto slope_of = [&](double x) { return source.one(x, j).slope; };
       FirstEvent cand;
-      if (on_surface[i]) {
+      if (waiting[i]) {
+        if (c.value > tol[i]) {
+          waiting[i] = false;
+        } else if (known(c) && c.slope < 0.0 && known(p) && p.slope > 0.0) {
+          // rose and fell within (tp, t): an event only if it rose above tol first
+          const double tm = refine_root(slope_of, tp, t, p.slope, c.slope);
+          const double vm = value_of(tm);
+          if (vm > tol[i]) {
+            if (c.value <= 0.0) {
+              cand = {RootKind::kCrossing, j, refine_root(value_of, tm, t, vm, c.value)};
+            } else {
+              waiting[i] = false;
+            }
+          }
+        }
+      } else if (on_surface[i]) {
         if (c.value > tol[i]) {
           on_surface[i] = false;
         } else if (known(c) && c.slope < 0.0 && known(p) && p.slope > 0.0) {

@@ -36,7 +36,9 @@
 ///    are motions (model/motion_symmetry.hpp), for orbits periodic modulo it (a walker's step);
 ///  - multipoint_input(): the rigid-body constraints of contacts closing at once, for the
 ///    multi-point law of [R] (hybrid/simultaneous_impact.hpp). Without it, contacts touching at
-///    once are resolved one after another.
+///    once are resolved one after another;
+///  - contact_guards(): open contacts whose closing is ignored at a state (a walker's swing foot
+///    scuffing the ground behind the stance foot).
 
 #include <array>
 #include <limits>
@@ -272,6 +274,23 @@ class System {
   /// entries of closed contacts are ignored.
   virtual bool open_horizons(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
                              const VecA& /*aux*/, std::array<double, kMaxContacts>& /*tau*/) const {
+    return false;
+  }
+  /// Guards of the open contacts, for a rigid model that passes through an obstacle where the real
+  /// system does not touch it: a compass gait's swing foot, whose straight leg is below the ground
+  /// near mid-stance (foot scuffing). Writes enabled[c] for every contact c < num_contacts() at
+  /// (t, q, q̇, a): false where an open contact's closing is to be ignored. The engine keeps such a
+  /// contact open and does not watch its gap. A contact enabled while its gap is negative (the
+  /// swing foot, ahead of the stance foot, still below the ground) is watched from when its gap is
+  /// positive, so a guard may switch on inside the obstacle. Closed contacts are not affected (the
+  /// stance foot behind the swing foot keeps its contact until it lifts off).
+  /// The engine asks at the start, at every event and at the end of every Runge–Kutta step: a
+  /// contact is watched from the first step end at which it is enabled with a positive gap. A
+  /// model with guards is integrated by Runge–Kutta throughout (its exact_flight is not used).
+  /// Returns false (the default) for a model without guards, true at every state for one with.
+  virtual bool contact_guards(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
+                              const VecA& /*aux*/,
+                              std::array<bool, kMaxContacts>& /*enabled*/) const {
     return false;
   }
   /// Fills `in` (dimension, M, stacked J of the active contacts in index order, contact points,
