@@ -1055,8 +1055,8 @@ def periodic_orbit(system: System, solve: Names | None = None, periods: int = 1,
     None: mid-way between events over the periods after the transient (the CLI's default), or
     omega t0 through the start when a start state is given (start_on_section). Autonomous
     models: anchor="x" (the component fixed on the section), drift="v_dr" (its drift rate, a
-    parameter), period=T (the guess). impact="NAME": the impact section of that contact (an
-    unforced model): the orbit starts just after one of its impacts and ends just after the
+    parameter), period=T (the guess). impact="NAME" (or its index): the impact section of that
+    contact (an unforced model): the orbit starts just after one of its impacts and ends just after the
     `impacts`-th that follows, within max_period seconds; the guess is the state after its first
     impact once `transient` of them passed, or the start itself when given without a transient
     (start_on_section; with a transient the given start is where the run begins).

@@ -59,20 +59,20 @@ template <std::size_t kMax, class E>
   Scratch<ValueSlope, kMax> buffer_b;
   Scratch<ValueSlope, kMax>* prev_p = &buffer_a;
   Scratch<ValueSlope, kMax>* cur_p = &buffer_b;
-  Scratch<bool, kMax> on_surface;
-  Scratch<bool, kMax> waiting;
+  // each function's state: armed (0), on the surface (1), or waiting below it (2)
+  enum : std::uint8_t { kArmed, kOnSurface, kWaiting };
+  Scratch<std::uint8_t, kMax> state;
   const auto known = [](const ValueSlope& v) { return !std::isnan(v.slope); };
   source.all(t0, *prev_p);
   for (int j = 0; j < count; ++j) {
     const auto i = static_cast<std::size_t>(j);
     const ValueSlope& p = (*prev_p)[i];
-    waiting[i] = start[i] == Start::kBelow && p.value <= tol[i];
     if (start[i] == Start::kReleased || start[i] == Start::kBelow) {
-      on_surface[i] = start[i] == Start::kReleased && p.value <= tol[i];
+      state[i] = p.value > tol[i] ? kArmed : start[i] == Start::kReleased ? kOnSurface : kWaiting;
     } else if (p.value > tol[i]) {
-      on_surface[i] = false;
+      state[i] = kArmed;
     } else if (p.value > -tol[i] && known(p) && p.slope > 0.0) {
-      on_surface[i] = true;
+      state[i] = kOnSurface;
     } else {
       return {RootKind::kCrossing, j, t0};  // on the event side at the start
     }
@@ -88,36 +88,22 @@ template <std::size_t kMax, class E>
       const auto value_of = [&](double x) { return source.one(x, j).value; };
       const auto slope_of = [&](double x) { return source.one(x, j).slope; };
       FirstEvent cand;
-      if (waiting[i]) {
+      if (state[i] != kArmed) {
         if (c.value > tol[i]) {
-          waiting[i] = false;
+          state[i] = kArmed;
         } else if (known(c) && c.slope < 0.0 && known(p) && p.slope > 0.0) {
-          // rose and fell within (tp, t): an event only if it rose above tol first
-          const double tm = refine_root(slope_of, tp, t, p.slope, c.slope);
-          const double vm = value_of(tm);
-          if (vm > tol[i]) {
-            if (c.value <= 0.0) {
-              cand = {RootKind::kCrossing, j, refine_root(value_of, tm, t, vm, c.value)};
-            } else {
-              waiting[i] = false;
-            }
-          }
-        }
-      } else if (on_surface[i]) {
-        if (c.value > tol[i]) {
-          on_surface[i] = false;
-        } else if (known(c) && c.slope < 0.0 && known(p) && p.slope > 0.0) {
-          // rose and fell within (tp, t): bracket from the maximum
+          // rose and fell within (tp, t): bracket from the maximum (waiting below the surface:
+          // an event only if it rose above tol first)
           const double tm = refine_root(slope_of, tp, t, p.slope, c.slope);
           const double vm = value_of(tm);
           if (vm <= tol[i]) {
-            cand = {RootKind::kGraze, j, tp};
+            if (state[i] == kOnSurface) cand = {RootKind::kGraze, j, tp};
           } else if (c.value <= 0.0) {
             cand = {RootKind::kCrossing, j, refine_root(value_of, tm, t, vm, c.value)};
           } else {
-            on_surface[i] = false;
+            state[i] = kArmed;
           }
-        } else if (c.value < -tol[i]) {
+        } else if (c.value < -tol[i] && state[i] == kOnSurface) {
           cand = {RootKind::kGraze, j, tp};  // fell back without a resolvable flight
         }
       } else if (c.value <= 0.0) {
