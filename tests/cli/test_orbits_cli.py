@@ -14,6 +14,11 @@ Usage: /usr/bin/python3 tests/cli/test_orbits_cli.py PATH/TO/clatter
 - McGeer's rimless wheel (examples/rimless_wheel, a plugin) with --modulo-symmetry: the gait's
   mid-stance angular velocity and step multiplier against McGeer's closed form (rimless_wheel.cpp:
   w0 = 0.9646634853, eta^2 = 0.2975206612) to 1e-7 / 1e-5, and continued in the slope;
+- Garcia et al.'s compass-gait walker (examples/compass_gait, a plugin whose swing foot is
+  guarded): `simulate` walks ten steps, heel strikes alternating, one per step time 3.88; its gait
+  on the impact section of foot B modulo the leg swap has multipliers of modulus 0.589, Garcia's
+  stride map's |-0.1901 +- 0.5576i| = 0.5891 (tests/python/test_compass_gait.py computes it; 2e-3
+  for the feet of mass 1e-4); with the leg angles left out the orbit is refused, not "converged";
 - bad input exits 2 naming the option and writes nothing.
 """
 import csv
@@ -278,6 +283,31 @@ class OrbitsCli(unittest.TestCase):
             self.assertEqual(rc, 2, err)
             self.assertIn("symmetry", err)
             self.assertFalse(os.path.exists(os.path.join(d, "bad")))
+
+    def test_compass_gait_walks_and_its_gait_is_garcias(self):
+        walker = os.path.join(EXAMPLES, "compass_gait", "compass_gait.toml")
+        with tempfile.TemporaryDirectory() as d:
+            rc, _, err = run("simulate", walker, "--out", os.path.join(d, "s"), "--no-plot")
+            self.assertEqual(rc, 0, err)
+            with open(os.path.join(d, "s", "events.csv")) as f:
+                hits = [r for r in csv.DictReader(f) if r["kind"] == "impact"]
+            self.assertEqual([r["contact"] for r in hits], ["footA", "footB"] * 5)
+            for k, r in enumerate(hits):
+                self.assertAlmostEqual(float(r["t"]), 3.8825 * (k + 1), delta=0.01 * (k + 1))
+            gait = ["orbits", walker, "--impact-section", "footB", "--modulo-symmetry",
+                    "--start-on-section"]
+            rc, stdout, err = run(*gait, "--solve", "y,thetaA,thetaB,xdot,ydot,thetaAdot,thetaBdot",
+                                  "--out", os.path.join(d, "o"), "--no-plot")
+            self.assertEqual(rc, 0, err)
+            j = json.loads(stdout)
+            self.assertTrue(j["converged"], j["message"])
+            self.assertTrue(j["stable"])
+            self.assertAlmostEqual(j["multipliers"][0]["abs"], 0.5891, delta=2e-3)
+            self.assertAlmostEqual(j["state"]["thetaB"], 0.2003109, delta=1e-3)
+            rc, stdout, err = run(*gait, "--solve", "xdot,ydot,thetaAdot,thetaBdot", "--out",
+                                  os.path.join(d, "v"), "--no-plot")
+            self.assertIn("is not solved for", stdout + err)
+            self.assertNotIn('"converged": true', stdout)
 
     def test_bad_input(self):
         with tempfile.TemporaryDirectory() as d:
