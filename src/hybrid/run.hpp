@@ -77,6 +77,9 @@ class Run {
   bool sleep_open_contacts(double t_sleep, bool armed_only);
   /// the sleeping contacts whose proof ends before t1 get their gap function back
   void wake_open_contacts(double t1);
+  /// contact c's gap function back among the phase's (armed; waiting below its obstacle while
+  /// Data::ignored): the broad phase's proof ended, or its guard enabled it
+  void wake_gap(int c);
   /// the model's guards (model::System::contact_guards) at the current state d_.t, q, q̇, a:
   /// Data::ignored of the open contacts (disabled, or enabled with a gap not yet above
   /// `watch_above`: waiting), closed contacts watched, and `enabled` (every contact enabled for a

@@ -192,6 +192,14 @@ decltype(auto) with_stepper(Phase& ph, F&& f) {
   return ph.order8 ? f(*ph.large_dop853) : f(*ph.large_stepper);
 }
 
+// function k of the phase moved to slot `to` (the lists compacted as functions leave)
+void move_function(OdePhase& ph, int k, int to) {
+  const auto a = static_cast<std::size_t>(k), b = static_cast<std::size_t>(to);
+  ph.functions[b] = ph.functions[a];
+  ph.tol[b] = ph.tol[a];
+  ph.start[b] = ph.start[a];
+}
+
 }  // namespace
 
 void ode_state_at(const OdePhase& phase, int nq, int na, double t, VecQ& q, VecQ& qd, VecA& aux) {
@@ -493,15 +501,21 @@ bool Run::sleep_open_contacts(double t_sleep, bool armed_only) {
       ++ph.sleeping;
       continue;
     }
-    if (kept != k) {
-      ph.functions[idx(kept)] = f;
-      ph.tol[idx(kept)] = ph.tol[idx(k)];
-      ph.start[idx(kept)] = ph.start[idx(k)];
-    }
+    if (kept != k) move_function(ph, k, kept);
     ++kept;
   }
   ph.count = kept;
   return true;
+}
+
+void Run::wake_gap(int c) {
+  OdePhase& ph = d_.ode;
+  ph.open_until[idx(c)] = kNaN;  // awake (closed contacts and gap functions: NaN)
+  --ph.sleeping;
+  const auto k = idx(ph.count++);
+  ph.functions[k] = {Fn::kGap, c};
+  ph.tol[k] = gap_tol(c, d_.q) + ph.gap_noise;
+  ph.start[k] = d_.ignored[idx(c)] ? integrate::Start::kBelow : integrate::Start::kNormal;
 }
 
 void Run::update_guards(std::array<bool, kMaxContacts>& enabled, double watch_above) {
@@ -530,12 +544,7 @@ void Run::refresh_phase_guards() {
     const bool disabled_before = ph.open_until[ci] == std::numeric_limits<double>::infinity();
     if (disabled_before == !enabled[ci]) continue;
     if (disabled_before) {  // enabled: watched from this step end on (waiting while inside)
-      ph.open_until[ci] = kNaN;
-      --ph.sleeping;
-      const auto k = idx(ph.count++);
-      ph.functions[k] = {Fn::kGap, c};
-      ph.tol[k] = gap_tol(c, d_.q) + ph.gap_noise;
-      ph.start[k] = d_.ignored[ci] ? integrate::Start::kBelow : integrate::Start::kNormal;
+      wake_gap(c);
       continue;
     }
     // disabled: its gap function leaves (a contact the broad phase put to sleep has none)
@@ -544,11 +553,7 @@ void Run::refresh_phase_guards() {
       for (int k = 0; k < ph.count; ++k) {
         const OdePhase::Function f = ph.functions[idx(k)];
         if (f.guard == Fn::kGap && f.contact == c) continue;
-        if (kept != k) {
-          ph.functions[idx(kept)] = f;
-          ph.tol[idx(kept)] = ph.tol[idx(k)];
-          ph.start[idx(kept)] = ph.start[idx(k)];
-        }
+        if (kept != k) move_function(ph, k, kept);
         ++kept;
       }
       ph.count = kept;
@@ -563,12 +568,7 @@ void Run::wake_open_contacts(double t1) {
   for (int c = 0; c < d_.shape.num_contacts && ph.sleeping > 0; ++c) {
     const auto ci = idx(c);
     if (!(ph.open_until[ci] < t1)) continue;  // awake (NaN), or proven open past t1
-    ph.open_until[ci] = kNaN;                 // awake (closed contacts and gap functions: NaN)
-    const auto k = idx(ph.count++);
-    ph.functions[k] = {Fn::kGap, c};
-    ph.tol[k] = gap_tol(c, d_.q) + ph.gap_noise;
-    ph.start[k] = d_.ignored[ci] ? integrate::Start::kBelow : integrate::Start::kNormal;
-    --ph.sleeping;
+    wake_gap(c);
     ph.woken = true;
   }
 }
