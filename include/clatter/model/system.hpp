@@ -285,7 +285,8 @@ class System {
   /// positive, so a guard may switch on inside the obstacle. Closed contacts are not affected (the
   /// stance foot behind the swing foot keeps its contact until it lifts off).
   /// The engine asks at the start, at every event and at the end of every Runge–Kutta step: a
-  /// contact is watched from the first step end at which it is enabled with a positive gap. A
+  /// guard takes effect at the step end after it switches; an enabled contact still inside its
+  /// obstacle is armed once its gap rises above the tolerance (integrate::Start::kBelow). A
   /// model with guards is integrated by Runge–Kutta throughout (its exact_flight is not used).
   /// Returns false (the default) for a model without guards, true at every state for one with.
   virtual bool contact_guards(double /*t*/, const VecQ& /*q*/, const VecQ& /*qd*/,
