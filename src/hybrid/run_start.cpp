@@ -76,9 +76,7 @@ Data make_data(const model::System& model, const InitialState& init,
   {
     // a model with guards answers true at every state; its flights are integrated, where the
     // guards are asked at every step (the closed-form flight search does not ask them)
-    std::array<bool, model::kMaxContacts>
-        enabled;  // NOLINT(cppcoreguidelines-pro-type-member-init)
-    enabled.fill(true);
+    std::array<bool, model::kMaxContacts> enabled{};
     const VecA aux0 = init.aux.size() == 0 ? VecA(VecA::Zero(model.num_aux())) : init.aux;
     if (init.q.size() == model.nq() && init.qd.size() == model.nq() &&
         aux0.size() == model.num_aux())
